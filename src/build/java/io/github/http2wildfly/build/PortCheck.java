@@ -1,0 +1,119 @@
+package io.github.http2wildfly.build;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Fails fast, naming the property that moves it, when a port the server is about to bind is taken.
+ * WildFly itself would boot "with errors" and leave the user to find the BindException in its log.
+ *
+ * <p>Arguments: {@code --address=A --offset=N --offset-property=NAME [--only-for-goals=G,.. --goals=[..]]
+ * property=port ...}
+ */
+public final class PortCheck {
+
+    private PortCheck() {
+    }
+
+    public static void main(String[] args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq < 0) {
+                throw new BuildCheckFailure("PortCheck: expected name=value, got " + arg);
+            }
+            String name = arg.substring(0, eq);
+            String value = arg.substring(eq + 1);
+            if (name.startsWith("--")) {
+                options.put(name.substring(2), value);
+            } else {
+                ports.put(name, parsePort(name, value));
+            }
+        }
+        if (!appliesTo(options.get("only-for-goals"), options.get("goals"))) {
+            return;
+        }
+        String offsetProperty = options.getOrDefault("offset-property", "port.offset");
+        int offset = parsePort(offsetProperty, options.getOrDefault("offset", "0"));
+        InetAddress address = address(options.getOrDefault("address", "127.0.0.1"));
+        List<String> taken = takenPorts(address, ports, offset, offsetProperty);
+        if (!taken.isEmpty()) {
+            throw new BuildCheckFailure(String.join("; ", taken));
+        }
+        System.out.println("Ports free on " + address.getHostAddress() + ": " + effectivePorts(ports, offset));
+    }
+
+    /**
+     * @return one message per port that cannot be bound, each naming the property that moves it
+     */
+    static List<String> takenPorts(InetAddress address, Map<String, Integer> ports, int offset,
+            String offsetProperty) {
+        List<String> taken = new ArrayList<>();
+        ports.forEach((property, base) -> {
+            int port = base + offset;
+            if (port > 65535) {
+                taken.add(property + "=" + base + " plus " + offsetProperty + "=" + offset + " is past 65535");
+            } else if (!canBind(address, port)) {
+                taken.add("Port " + port + " on " + address.getHostAddress() + " is already in use (" + property
+                        + "=" + base + (offset == 0 ? "" : " + " + offsetProperty + "=" + offset)
+                        + "): stop what listens there, or move it with -D" + property + "=<port> or every port with -D"
+                        + offsetProperty + "=<offset>");
+            }
+        });
+        return taken;
+    }
+
+    /** True when no goal filter is given, or one of the requested goals is in it. */
+    static boolean appliesTo(String onlyForGoals, String requestedGoals) {
+        if (onlyForGoals == null || onlyForGoals.isBlank()) {
+            return true;
+        }
+        List<String> requested = Arrays.stream(String.valueOf(requestedGoals).replaceAll("[\\[\\]]", "").split(","))
+                .map(String::strip)
+                .toList();
+        return Arrays.stream(onlyForGoals.split(",")).map(String::strip).anyMatch(requested::contains);
+    }
+
+    private static boolean canBind(InetAddress address, int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(address, port));
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
+    }
+
+    private static Map<String, Integer> effectivePorts(Map<String, Integer> ports, int offset) {
+        Map<String, Integer> effective = new LinkedHashMap<>();
+        ports.forEach((property, base) -> effective.put(property, base + offset));
+        return effective;
+    }
+
+    private static int parsePort(String property, String value) {
+        try {
+            int port = Integer.parseInt(value.strip());
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new BuildCheckFailure(property + "=" + value + " is not a port number (0 to 65535)");
+    }
+
+    private static InetAddress address(String host) {
+        try {
+            return InetAddress.getByName(host);
+        } catch (IOException unknown) {
+            throw new BuildCheckFailure("bind.address=" + host + " is not an address of this machine");
+        }
+    }
+}

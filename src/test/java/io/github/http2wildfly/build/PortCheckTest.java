@@ -1,0 +1,74 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PortCheckTest {
+
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+
+    @Test
+    void aTakenPortIsNamedWithThePropertiesThatMoveIt() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, LOOPBACK)) {
+            int port = taken.getLocalPort();
+            List<String> problems = PortCheck.takenPorts(LOOPBACK, Map.of("https.port", port - 100), 100, "it.port.offset");
+            assertEquals(List.of("Port " + port + " on " + LOOPBACK.getHostAddress() + " is already in use (https.port="
+                    + (port - 100) + " + it.port.offset=100): stop what listens there, or move it with"
+                    + " -Dhttps.port=<port> or every port with -Dit.port.offset=<offset>"), problems);
+        }
+    }
+
+    @Test
+    void freePortsPass() throws IOException {
+        int free;
+        try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
+            free = probe.getLocalPort();
+        }
+        assertTrue(PortCheck.takenPorts(LOOPBACK, Map.of("http.port", free), 0, "port.offset").isEmpty());
+    }
+
+    @Test
+    void mainFailsWithOneLineAndPassesWhenFree() throws IOException {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(LOOPBACK, 0));
+            String[] args = {"--address=" + LOOPBACK.getHostAddress(), "--offset=0", "http.port=" + taken.getLocalPort()};
+            BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(args));
+            assertTrue(failure.getMessage().contains("-Dhttp.port=<port>"), failure.getMessage());
+            assertFalse(failure.getMessage().contains("\n"));
+        }
+    }
+
+    @Test
+    void anOffsetPastTheLastPortIsRefused() {
+        List<String> problems = PortCheck.takenPorts(LOOPBACK, Map.of("https.port", 65500), 100, "port.offset");
+        assertEquals(List.of("https.port=65500 plus port.offset=100 is past 65535"), problems);
+    }
+
+    @Test
+    void notANumberIsRefused() {
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(new String[] {"http.port=80a"}));
+        assertEquals("http.port=80a is not a port number (0 to 65535)", failure.getMessage());
+    }
+
+    @Test
+    void theGoalFilterSkipsOtherBuilds() throws IOException {
+        assertTrue(PortCheck.appliesTo(null, null));
+        assertTrue(PortCheck.appliesTo("wildfly:run,wildfly:dev", "[clean, wildfly:run]"));
+        assertFalse(PortCheck.appliesTo("wildfly:run,wildfly:dev", "[verify]"));
+        try (ServerSocket taken = new ServerSocket(0, 1, LOOPBACK)) {
+            assertDoesNotThrow(() -> PortCheck.main(new String[] {"--only-for-goals=wildfly:run", "--goals=[verify]",
+                    "--address=" + LOOPBACK.getHostAddress(), "http.port=" + taken.getLocalPort()}));
+        }
+    }
+}

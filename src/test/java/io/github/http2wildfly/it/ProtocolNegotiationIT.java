@@ -1,0 +1,149 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLSocket;
+import okhttp3.ConnectionSpec;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.TlsVersion;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.as.arquillian.container.ManagementClient;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Which protocol each door really negotiates, seen by OkHttp and confirmed by the JDK's HttpClient.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class ProtocolNegotiationIT {
+
+    @Deployment(testable = false)
+    static WebArchive deployment() {
+        return Deployments.projectWar();
+    }
+
+    @ArquillianResource
+    private URL deploymentUrl;
+
+    @ArquillianResource
+    private ManagementClient management;
+
+    private final TrustedClients clients = new TrustedClients();
+    private ServerDoors doors;
+
+    @BeforeEach
+    void findDoors() {
+        doors = new ServerDoors(management, deploymentUrl);
+    }
+
+    @Test
+    void http2DoorNegotiatesHttp2ByAlpn() throws IOException {
+        try (Response response = get(clients.okHttp(), Door.HTTP_2_TLS)) {
+            assertEquals(200, response.code());
+            assertEquals(Protocol.HTTP_2, response.protocol());
+            assertNotNull(response.handshake(), "TLS handshake");
+        }
+    }
+
+    @Test
+    void http1TlsDoorAnswersHttp11AlthoughTheClientOffersH2() throws IOException {
+        OkHttpClient client = clients.okHttp();
+        assertTrue(client.protocols().contains(Protocol.HTTP_2), "the client offers h2");
+        try (Response response = get(client, Door.HTTP_1_1_TLS)) {
+            assertEquals(200, response.code());
+            assertEquals(Protocol.HTTP_1_1, response.protocol());
+            assertNotNull(response.handshake(), "TLS handshake");
+        }
+    }
+
+    @Test
+    void cleartextDoorAnswersHttp11() throws IOException {
+        try (Response response = get(clients.okHttp(), Door.HTTP_1_1)) {
+            assertEquals(200, response.code());
+            assertEquals(Protocol.HTTP_1_1, response.protocol());
+            assertEquals(null, response.handshake(), "no TLS on the cleartext door");
+        }
+    }
+
+    @Test
+    void cleartextDoorSpeaksH2cToClientsWithPriorKnowledge() throws IOException {
+        OkHttpClient priorKnowledge = clients.okHttpBuilder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).build();
+        try (Response response = get(priorKnowledge, Door.HTTP_1_1)) {
+            assertEquals(200, response.code());
+            assertEquals(Protocol.H2_PRIOR_KNOWLEDGE, response.protocol());
+        }
+    }
+
+    @Test
+    void bothTlsDoorsNegotiateTls13() throws IOException {
+        for (Door door : List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS)) {
+            try (Response response = get(clients.okHttp(), door)) {
+                assertEquals(TlsVersion.TLS_1_3, response.handshake().tlsVersion(), door.label());
+            }
+        }
+    }
+
+    @Test
+    void tls12IsStillAccepted() throws IOException {
+        ConnectionSpec tls12Only = new ConnectionSpec.Builder(ConnectionSpec.MODERN_TLS)
+                .tlsVersions(TlsVersion.TLS_1_2).build();
+        OkHttpClient client = clients.okHttpBuilder().connectionSpecs(List.of(tls12Only)).build();
+        try (Response response = get(client, Door.HTTP_2_TLS)) {
+            assertEquals(TlsVersion.TLS_1_2, response.handshake().tlsVersion());
+            assertEquals(Protocol.HTTP_2, response.protocol());
+        }
+    }
+
+    @Test
+    void tls11IsRefusedByTheServer() throws IOException {
+        URI door = doors.uri(Door.HTTP_2_TLS, "/");
+        try (SSLSocket socket = (SSLSocket) clients.sslContext().getSocketFactory()
+                .createSocket(door.getHost(), door.getPort())) {
+            socket.setEnabledProtocols(new String[] {"TLSv1.1"});
+            SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, socket::startHandshake);
+            // Only a server alert proves the server refused: the JDK's own refusal to offer TLS 1.1
+            // would say "No appropriate protocol" (see LegacyTlsClientForTests).
+            assertTrue(refused.getMessage().contains("Received fatal alert"),
+                    "expected the server's alert, got: " + refused.getMessage());
+        }
+    }
+
+    @Test
+    void theJdkHttpClientAgrees() throws IOException, InterruptedException {
+        HttpClient jdk = clients.jdkHttpClient();
+        assertEquals(HttpClient.Version.HTTP_2, jdkGet(jdk, Door.HTTP_2_TLS).version());
+        assertEquals(HttpClient.Version.HTTP_1_1, jdkGet(jdk, Door.HTTP_1_1_TLS).version());
+    }
+
+    private Response get(OkHttpClient client, Door door) throws IOException {
+        return client.newCall(new Request.Builder().url(doors.uri(door, "/logos?count=3").toString()).build()).execute();
+    }
+
+    private HttpResponse<Void> jdkGet(HttpClient client, Door door) throws IOException, InterruptedException {
+        HttpResponse<Void> response = client.send(HttpRequest.newBuilder(doors.uri(door, "/logos?count=3")).build(),
+                HttpResponse.BodyHandlers.discarding());
+        assertEquals(200, response.statusCode(), door.label());
+        return response;
+    }
+}

@@ -1,0 +1,66 @@
+package io.github.http2wildfly.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
+import okhttp3.ConnectionSpec;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+
+/**
+ * HTTP clients that trust exactly the project's certificate, with hostname verification on:
+ * a door that negotiates TLS here would negotiate it in a browser that trusts the certificate.
+ */
+final class TrustedClients {
+
+    private static final Path CERTIFICATE = Path.of(System.getProperty("keystore.certificate", "keystore/localhost.crt"));
+
+    private final X509TrustManager trustManager;
+    private final SSLContext sslContext;
+
+    TrustedClients() {
+        try (InputStream pem = Files.newInputStream(CERTIFICATE)) {
+            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+            trusted.load(null, null);
+            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(trusted);
+            trustManager = (X509TrustManager) factory.getTrustManagers()[0];
+            sslContext = SSLContext.getInstance("TLS");
+            sslContext.init(null, factory.getTrustManagers(), null);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot read the server certificate " + CERTIFICATE.toAbsolutePath()
+                    + ": run ./mvnw package first", e);
+        }
+    }
+
+    SSLContext sslContext() {
+        return sslContext;
+    }
+
+    /** OkHttp as a browser would be: offers h2 and http/1.1 by ALPN. */
+    OkHttpClient okHttp() {
+        return okHttpBuilder().build();
+    }
+
+    OkHttpClient.Builder okHttpBuilder() {
+        return new OkHttpClient.Builder()
+                .sslSocketFactory(sslContext.getSocketFactory(), trustManager)
+                .connectionSpecs(List.of(ConnectionSpec.MODERN_TLS, ConnectionSpec.CLEARTEXT))
+                .protocols(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1));
+    }
+
+    /** The JDK's own client, as a second, independent opinion. */
+    HttpClient jdkHttpClient() {
+        return HttpClient.newBuilder().sslContext(sslContext).version(HttpClient.Version.HTTP_2).build();
+    }
+}
