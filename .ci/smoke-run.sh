@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end check of the README's main command, ./mvnw wildfly:run, as a person uses it:
+#   - the first HTTP/2 answer (timed), each door's protocol by curl with the project's certificate,
+#   - h2load against the logo over h2 with zero failures,
+#   - the JDWP port answering the handshake (-Ddebug=true),
+#   - a second wildfly:run failing fast on the taken ports,
+#   - Ctrl-C (SIGINT to the terminal's process group) and an IDE's stop button (SIGTERM to Maven
+#     alone) both leaving no server behind.
+# Every process is started in its own session and stopped by PID.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+CERT=keystore/localhost.crt
+PAGE=/http2/logos
+LOG_DIR=target/smoke-run
+mkdir -p "$LOG_DIR"
+mvn_pid=""
+
+fail() { echo "smoke-run: FAIL: $*" >&2; exit 1; }
+
+cleanup() {
+  if [ -n "$mvn_pid" ] && kill -0 "$mvn_pid" 2>/dev/null; then
+    kill -KILL -- "-$mvn_pid" 2>/dev/null || true
+  fi
+}
+trap cleanup EXIT
+
+# Starts ./mvnw wildfly:run in a new session whose process group id is the Maven PID, with SIGINT
+# at its default (a shell's background job would otherwise inherit it ignored, unlike a terminal).
+start_run() {
+  local log=$1; shift
+  setsid env --default-signal=INT ./mvnw -B wildfly:run "$@" >"$log" 2>&1 &
+  mvn_pid=$!
+}
+
+server_pid_of() { ps -o pid= --ppid "$1" | tr -d ' ' | head -n 1; }
+
+wait_gone() {
+  local pid=$1 seconds=$2
+  for _ in $(seq "$seconds"); do kill -0 "$pid" 2>/dev/null || return 0; sleep 1; done
+  return 1
+}
+
+wait_for_h2() {
+  for _ in $(seq 180); do
+    kill -0 "$mvn_pid" 2>/dev/null || { tail -n 30 "$1"; fail "wildfly:run ended before answering"; }
+    if [ "$(curl -s -o /dev/null -w '%{http_code}' --http2 --cacert "$CERT" "https://localhost:8443$PAGE")" = 200 ]; then
+      return 0
+    fi
+    sleep 0.5
+  done
+  fail "no HTTP/2 answer on 8443 within 90 s"
+}
+
+protocol_of() { curl -sS -o /dev/null -w '%{http_version}' "$@"; }
+
+echo "== ./mvnw wildfly:run -Ddebug=true"
+start=$(date +%s.%N)
+start_run "$LOG_DIR/run-1.log" -Ddebug=true
+wait_for_h2 "$LOG_DIR/run-1.log"
+printf 'first HTTP/2 answer after %.1f s (Maven start, build and server boot)\n' "$(echo "$(date +%s.%N) - $start" | bc)"
+
+h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8443$PAGE")
+h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8444$PAGE")
+h1=$(protocol_of "http://localhost:8080$PAGE")
+echo "curl: 8443 HTTP/$h2, 8444 HTTP/$h1tls (curl offered h2), 8080 HTTP/$h1"
+[ "$h2" = 2 ] && [ "$h1tls" = 1.1 ] && [ "$h1" = 1.1 ] || fail "unexpected protocols"
+
+echo "== h2load against the logo over h2"
+h2load -n 5000 -c 4 -m 100 "https://localhost:8443/http2/logo.png?h2load" | tee "$LOG_DIR/h2load.txt" | grep -E '^(finished in|requests:|status codes:|Application protocol:)'
+grep -q '^Application protocol: h2' "$LOG_DIR/h2load.txt" || fail "h2load did not negotiate h2"
+grep -Eq '^requests: 5000 total, 5000 started, 5000 done, 5000 succeeded, 0 failed, 0 errored' "$LOG_DIR/h2load.txt" \
+  || fail "h2load saw failed requests"
+
+echo "== JDWP on 127.0.0.1:8787"
+reply=$(exec 3<>/dev/tcp/127.0.0.1/8787; printf 'JDWP-Handshake' >&3; timeout 5 head -c 14 <&3)
+[ "$reply" = JDWP-Handshake ] || fail "port 8787 did not answer the JDWP handshake (got '$reply')"
+echo "JDWP handshake answered"
+
+echo "== a second wildfly:run while the first holds the ports"
+if ./mvnw -B -q wildfly:run >"$LOG_DIR/run-taken.log" 2>&1; then fail "the second wildfly:run started"; fi
+grep -F 'Port 8080 on 127.0.0.1 is already in use (http.port=8080): stop what listens there, or move it with -Dhttp.port=<port> or every port with -Dport.offset=<offset>' \
+  "$LOG_DIR/run-taken.log" >/dev/null || { tail -n 20 "$LOG_DIR/run-taken.log"; fail "no clear port-in-use message"; }
+echo "refused with: $(grep -o 'Port 8443[^;]*' "$LOG_DIR/run-taken.log" | head -n 1)"
+
+echo "== Ctrl-C"
+server_pid=$(server_pid_of "$mvn_pid")
+[ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
+kill -INT -- "-$mvn_pid"
+wait_gone "$server_pid" 60 || fail "the server $server_pid outlived Ctrl-C"
+wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
+echo "Maven $mvn_pid and server $server_pid ended"
+
+echo "== an IDE's stop button: SIGTERM to Maven alone"
+start_run "$LOG_DIR/run-2.log"
+wait_for_h2 "$LOG_DIR/run-2.log"
+server_pid=$(server_pid_of "$mvn_pid")
+kill -TERM "$mvn_pid"
+wait_gone "$server_pid" 60 || fail "the server $server_pid outlived its Maven (ExitWithLauncher)"
+echo "server $server_pid ended with its Maven $mvn_pid"
+mvn_pid=""
+echo "smoke-run: all checks passed"
