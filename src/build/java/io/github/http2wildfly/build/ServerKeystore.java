@@ -15,25 +15,56 @@ import java.util.Base64;
 import java.util.Collections;
 
 /**
- * Checks the server's keystore before the server is built, so a wrong password or a missing or
- * damaged keystore is one clear line instead of a failed boot; then exports its certificate in PEM,
- * for curl --cacert, browsers and the tests' trust store.
+ * The server's TLS identity, before the server is built: generated with the JDK's keytool when it
+ * does not exist, then checked, so a wrong password or a missing or damaged keystore is one clear
+ * line instead of a failed boot; then its certificate is exported in PEM, for curl --cacert,
+ * browsers and the tests' trust store.
  *
- * <p>Arguments: {@code keystore password alias certificate.pem}
+ * <p>Arguments: {@code keystore password alias certificate.pem generate-if-missing}
  */
-public final class KeystoreCheck {
+public final class ServerKeystore {
 
-    private KeystoreCheck() {
+    /** Browsers and OkHttp ignore the CN: the names a client may use must be in the SAN. */
+    static final String SUBJECT_ALTERNATIVE_NAMES = "SAN=dns:localhost,ip:127.0.0.1,ip:::1";
+    static final String DISTINGUISHED_NAME = "CN=localhost, OU=HTTP/2 on WildFly demo, O=Development only";
+    static final int VALIDITY_DAYS = 825;
+
+    private ServerKeystore() {
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length != 4) {
-            throw new BuildCheckFailure("KeystoreCheck: expected keystore, password, alias and certificate file");
+    public static void main(String[] args) throws IOException, InterruptedException {
+        if (args.length != 5) {
+            throw new BuildCheckFailure("ServerKeystore: expected keystore, password, alias, certificate file"
+                    + " and generate-if-missing");
         }
-        X509Certificate certificate = check(Path.of(args[0]), args[1].toCharArray(), args[2]);
+        Path file = Path.of(args[0]);
+        char[] password = args[1].toCharArray();
+        if (!Files.exists(file) && Boolean.parseBoolean(args[4])) {
+            generate(file, password, args[2]);
+            System.out.println("Generated " + file + " (" + DISTINGUISHED_NAME + ", " + SUBJECT_ALTERNATIVE_NAMES + ")");
+        }
+        X509Certificate certificate = check(file, password, args[2]);
         Path pem = Path.of(args[3]);
         if (exportPem(certificate, pem)) {
             System.out.println("Exported the server certificate to " + pem);
+        }
+    }
+
+    /** A self-signed EC key pair for localhost, made by the keytool of the running JDK. */
+    static void generate(Path file, char[] password, String alias) throws IOException, InterruptedException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        ProcessBuilder keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-keystore", file.toString(), "-storetype", "PKCS12",
+                // from the environment, so the password never shows in a process listing
+                "-storepass:env", "KEYSTORE_PASSWORD", "-alias", alias,
+                "-keyalg", "EC", "-groupname", "secp256r1", "-dname", DISTINGUISHED_NAME,
+                "-ext", SUBJECT_ALTERNATIVE_NAMES, "-validity", Integer.toString(VALIDITY_DAYS))
+                .redirectErrorStream(true);
+        keytool.environment().put("KEYSTORE_PASSWORD", new String(password));
+        Process process = keytool.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (process.waitFor() != 0) {
+            throw new BuildCheckFailure("keytool could not generate " + file + ": " + output.lines().findFirst().orElse(""));
         }
     }
 
@@ -43,8 +74,8 @@ public final class KeystoreCheck {
      */
     static X509Certificate check(Path file, char[] password, String alias) throws IOException {
         if (!Files.isRegularFile(file)) {
-            throw new BuildCheckFailure("Keystore " + file + " does not exist: build without"
-                    + " -Dkeystore.skipGenerate=true to generate one there, or point -Dkeystore.file at yours");
+            throw new BuildCheckFailure("Keystore " + file + " does not exist: point -Dkeystore.file at yours,"
+                    + " or leave keystore.generate at true to generate one there");
         }
         KeyStore keyStore = load(file, password);
         try {
@@ -76,11 +107,15 @@ public final class KeystoreCheck {
             if (e.getCause() instanceof UnrecoverableKeyException) {
                 throw new BuildCheckFailure("Wrong password for keystore " + file + ": set -Dkeystore.password");
             }
-            throw new BuildCheckFailure("Keystore " + file + " is not a readable PKCS12 keystore (" + e.getMessage()
+            throw new BuildCheckFailure("Keystore " + file + " is not a readable PKCS12 keystore (" + describe(e)
                     + "): delete it to generate a new one, or point -Dkeystore.file at yours");
         } catch (GeneralSecurityException e) {
             throw new BuildCheckFailure("Keystore " + file + " cannot be read: " + e.getMessage());
         }
+    }
+
+    private static String describe(Exception e) {
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** @return true when the file was written, false when it already held this certificate */
