@@ -8,7 +8,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 /** The tests deploy the WAR the build made, not a rebuilt subset of it. */
 final class Deployments {
 
-    private static final File WAR = new File(System.getProperty("deployment.war", "target/http2.war"));
+    private static final File WAR = new File(System.getProperty("deployment.war", "target/war/http2.war"));
 
     private Deployments() {
     }
