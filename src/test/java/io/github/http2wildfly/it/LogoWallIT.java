@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.LogoCount;
 import java.io.IOException;
-import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,46 +25,19 @@ import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.as.arquillian.container.ManagementClient;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The page: exactly count distinct, uncacheable logo URLs, each one a real PNG; bad counts refused cleanly.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class LogoWallIT {
+class LogoWallIT extends DeployedWarTest {
 
     private static final Pattern IMG_SRC = Pattern.compile("<img src=\"([^\"]+)\"");
     private static final Path LOGO = Path.of("src/main/webapp/WEB-INF/logo.png");
 
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.projectWar();
-    }
-
-    @ArquillianResource
-    private URL deploymentUrl;
-
-    @ArquillianResource
-    private ManagementClient management;
-
     private final OkHttpClient client = new TrustedClients().okHttp();
-    private ServerDoors doors;
-
-    @BeforeEach
-    void findDoors() {
-        doors = new ServerDoors(management, deploymentUrl);
-    }
 
     @Test
     void defaultPageHas500DistinctImageUrls() throws IOException {

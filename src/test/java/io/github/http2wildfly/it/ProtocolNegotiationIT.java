@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.Door;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,41 +20,14 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.TlsVersion;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.RunAsClient;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.as.arquillian.container.ManagementClient;
-import org.jboss.shrinkwrap.api.spec.WebArchive;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Which protocol each door really negotiates, seen by OkHttp and confirmed by the JDK's HttpClient.
  */
-@ExtendWith(ArquillianExtension.class)
-@RunAsClient
-class ProtocolNegotiationIT {
-
-    @Deployment(testable = false)
-    static WebArchive deployment() {
-        return Deployments.projectWar();
-    }
-
-    @ArquillianResource
-    private URL deploymentUrl;
-
-    @ArquillianResource
-    private ManagementClient management;
+class ProtocolNegotiationIT extends DeployedWarTest {
 
     private final TrustedClients clients = new TrustedClients();
-    private ServerDoors doors;
-
-    @BeforeEach
-    void findDoors() {
-        doors = new ServerDoors(management, deploymentUrl);
-    }
 
     @Test
     void http2DoorNegotiatesHttp2ByAlpn() throws IOException {
