@@ -1,0 +1,67 @@
+package io.github.http2wildfly.latency;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * Measures what a delay proxy really adds: the time to connect and get a first answer, and the
+ * round-trip time of one byte on an open connection, through a proxy in front of an echo server.
+ */
+public final class RoundTripProbe {
+
+    /** Connection set-up to first echo, and the sorted round trips that followed, in nanoseconds. */
+    public record Measurement(long firstAnswerNanos, long[] roundTripNanos) {
+
+        public Duration median() {
+            return Duration.ofNanos(roundTripNanos[roundTripNanos.length / 2]);
+        }
+
+        public Duration fastest() {
+            return Duration.ofNanos(roundTripNanos[0]);
+        }
+
+        public Duration firstAnswer() {
+            return Duration.ofNanos(firstAnswerNanos);
+        }
+    }
+
+    private RoundTripProbe() {
+    }
+
+    /** Measures {@code pings} round trips through a proxy with the given round-trip time. */
+    public static Measurement measure(Duration roundTrip, int pings) throws IOException {
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), roundTrip)) {
+            return measure(proxy, pings);
+        }
+    }
+
+    public static Measurement measure(DelayProxy proxy, int pings) throws IOException {
+        long[] roundTrips = new long[pings];
+        long start = System.nanoTime();
+        try (Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            socket.setTcpNoDelay(true);
+            OutputStream out = socket.getOutputStream();
+            InputStream in = socket.getInputStream();
+            long firstAnswer = ping(out, in) - start;
+            for (int i = 0; i < pings; i++) {
+                long sent = System.nanoTime();
+                roundTrips[i] = ping(out, in) - sent;
+            }
+            Arrays.sort(roundTrips);
+            return new Measurement(firstAnswer, roundTrips);
+        }
+    }
+
+    private static long ping(OutputStream out, InputStream in) throws IOException {
+        out.write('x');
+        out.flush();
+        if (in.read() != 'x') {
+            throw new IOException("the echo did not come back");
+        }
+        return System.nanoTime();
+    }
+}
