@@ -1,0 +1,62 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.Door;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The measured page loads of one cell by one tool, as the benchmark wrote them, with the counts the
+ * delay proxy saw. Derived figures (percentiles, per-page counts) are computed, never stored.
+ *
+ * @param toolMeanMillis the mean load time by the tool's own statistics, to check ours against
+ *     ({@code null} where the tool has none)
+ */
+public record CellResult(Door door, int rttMillis, List<Double> loadMillis, int failedLoads, long requests,
+        long failedRequests, long connections, long bytes, Double toolMeanMillis) {
+
+    public int loads() {
+        return loadMillis.size();
+    }
+
+    public double mean() {
+        return loadMillis.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    }
+
+    public double min() {
+        return percentile(0);
+    }
+
+    public double max() {
+        return percentile(100);
+    }
+
+    /** Nearest-rank percentile: a value some load really took. */
+    public double percentile(double p) {
+        if (loadMillis.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] sorted = loadMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int rank = (int) Math.ceil(p / 100 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    public double median() {
+        return percentile(50);
+    }
+
+    public double connectionsPerLoad() {
+        return loads() == 0 ? Double.NaN : (double) connections / loads();
+    }
+
+    public double bytesPerLoad() {
+        return loads() == 0 ? Double.NaN : (double) bytes / loads();
+    }
+
+    public double requestsPerLoad() {
+        return loads() == 0 ? Double.NaN : (double) requests / loads();
+    }
+
+    static CellResult of(Door door, int rtt, double... millis) {
+        return new CellResult(door, rtt, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, null);
+    }
+}

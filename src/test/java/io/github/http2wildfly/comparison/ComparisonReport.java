@@ -1,0 +1,77 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * The end of a comparison run (the verify phase, after the server stopped): reads every tool's
+ * results, writes the HTML report, prints the table, and fails the build if a cell failed or the
+ * claim does not hold, always after the report is written.
+ *
+ * <p>Arguments: {@code comparison-dir}
+ */
+public final class ComparisonReport {
+
+    private ComparisonReport() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path directory = Path.of(args[0]);
+        List<Comparison> comparisons = read(directory);
+        if (comparisons.isEmpty()) {
+            throw new BuildCheckFailure("No results in " + directory + ": the benchmark did not run to its end (see the log above)");
+        }
+        Path report = directory.resolve("report.html");
+        Files.writeString(report, HtmlReport.render(comparisons));
+        List<String> problems = new ArrayList<>();
+        for (Comparison comparison : comparisons) {
+            System.out.println(table(comparison));
+            problems.addAll(comparison.problems());
+        }
+        System.out.println("Report: " + report.toAbsolutePath().toUri());
+        if (!problems.isEmpty()) {
+            throw new BuildCheckFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "
+                    + String.join("; ", problems));
+        }
+    }
+
+    static List<Comparison> read(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        List<Comparison> comparisons = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                comparisons.add(new Comparison(ToolResults.read(file)));
+            }
+        }
+        return comparisons;
+    }
+
+    /** The plain-text table for the build log. */
+    static String table(Comparison comparison) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%n%s: page load time (ms), %s images%n", comparison.results().tool(),
+                comparison.results().environment().getOrDefault("images per page", "?")));
+        out.append(String.format(Locale.ROOT, "%-18s %5s %5s %8s %8s %8s %8s %8s %8s %6s %6s %6s%n", "door", "RTT",
+                "loads", "mean", "p50", "p95", "min", "max", "model", "req/pg", "failed", "conn/pg"));
+        for (CellResult cell : comparison.results().cells()) {
+            out.append(String.format(Locale.ROOT, "%-18s %5d %5d %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.0f %6d %6.1f%n",
+                    cell.door().label(), cell.rttMillis(), cell.loads(), cell.mean(), cell.median(), cell.percentile(95),
+                    cell.min(), cell.max(), comparison.predictMillis(cell), cell.requestsPerLoad(), cell.failedRequests(),
+                    cell.connectionsPerLoad()));
+        }
+        for (int rtt : comparison.roundTrips()) {
+            comparison.http2Ratio(rtt, Door.HTTP_1_1_TLS).ifPresent(ratio -> out.append(String.format(Locale.ROOT,
+                    "h2/h1-TLS at %3d ms RTT: %.2f%s%n", rtt, ratio, rtt == 0 ? " (CPU-bound on loopback: no conclusion)" : "")));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,89 @@
+package io.github.http2wildfly.comparison;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ComparisonTest {
+
+    private static final Map<String, String> ENVIRONMENT = Map.of("images per page", "500", "logo bytes", "670");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void percentilesAreLoadsThatHappened() {
+        CellResult cell = CellResult.of(Door.HTTP_2_TLS, 50, 900, 700, 800, 1000, 600);
+        assertEquals(600, cell.min());
+        assertEquals(800, cell.median());
+        assertEquals(1000, cell.percentile(95));
+        assertEquals(1000, cell.max());
+        assertEquals(800, cell.mean());
+    }
+
+    @Test
+    void aGoodRunHasNoProblemsAndItsRatio() {
+        Comparison comparison = new Comparison(results(Map.of(50, 50.8), cell(Door.HTTP_1_1_TLS, 50, 4600),
+                cell(Door.HTTP_2_TLS, 50, 800)));
+        assertEquals(List.of(), comparison.problems());
+        assertEquals(800 / 4600.0, comparison.http2Ratio(50, Door.HTTP_1_1_TLS).orElseThrow(), 1e-9);
+    }
+
+    @Test
+    void http2NotFasterAtTheLargestRttIsAProblem() {
+        Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 0, 200), cell(Door.HTTP_2_TLS, 0, 150),
+                cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950)));
+        assertEquals(List.of("gatling: at 100 ms RTT HTTP/2 was not faster than HTTP/1.1 over TLS (h2/h1 = 1.06)"),
+                comparison.problems());
+    }
+
+    @Test
+    void failuresCalibrationAndDisagreementAreProblems() {
+        CellResult failing = new CellResult(Door.HTTP_2_TLS, 50, List.of(800.0), 1, 501, 3, 1, 1000, 1000.0);
+        List<String> problems = new Comparison(results(Map.of(50, 60.0), failing)).problems();
+        assertEquals(List.of("gatling HTTP_2_TLS at 50 ms: 1 failed loads, 3 failed requests",
+                "gatling HTTP_2_TLS at 50 ms: our mean 800 ms disagrees with gatling's own 1000 ms",
+                "gatling: the delay proxy measured 60.0 ms for an RTT of 50 ms (more than 10% off): the machine is too busy"
+                        + " to emulate latency"), problems);
+    }
+
+    @Test
+    void theReportIsWrittenEvenWhenTheBuildFails() throws Exception {
+        results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950)).write(dir);
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.main(new String[] {dir.toString()}));
+        assertTrue(failure.getMessage().contains("HTTP/2 was not faster"), failure.getMessage());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<svg") && html.contains("HTTP/2 over TLS") && html.contains("<td>950</td>"), html);
+    }
+
+    @Test
+    void noResultsIsAClearFailure() {
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
+                () -> ComparisonReport.main(new String[] {dir.resolve("missing").toString()}));
+        assertTrue(failure.getMessage().startsWith("No results in "), failure.getMessage());
+    }
+
+    @Test
+    void axisLabelsAreRound() {
+        assertEquals(5000, HtmlReport.niceCeiling(4647));
+        assertEquals(1000, HtmlReport.niceCeiling(823));
+        assertEquals(200, HtmlReport.niceCeiling(120));
+    }
+
+    private static CellResult cell(Door door, int rtt, double millis) {
+        return new CellResult(door, rtt, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, millis);
+    }
+
+    private static ToolResults results(Map<Integer, Double> calibration, CellResult... cells) {
+        return new ToolResults("gatling", 65_535, List.of(cells), calibration, ENVIRONMENT);
+    }
+}

@@ -1,0 +1,35 @@
+package io.github.http2wildfly.comparison;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one tool (Gatling, Chromium) measured in one run: the machine-readable results, one JSON file
+ * per tool in the comparison directory, which the report reads back.
+ *
+ * @param tool the tool's name, also the file's name
+ * @param clientWindowBytes the client's HTTP/2 connection flow-control window, which the model needs
+ * @param calibration per emulated round-trip time, what the delay proxy measured (ms)
+ * @param environment machine, JDK, server, page
+ */
+public record ToolResults(String tool, long clientWindowBytes, List<CellResult> cells,
+        Map<Integer, Double> calibration, Map<String, String> environment) {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    public Path write(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Path file = directory.resolve(tool + ".json");
+        JSON.writeValue(file.toFile(), this);
+        return file;
+    }
+
+    public static ToolResults read(Path file) throws IOException {
+        return JSON.readValue(file.toFile(), ToolResults.class);
+    }
+}
