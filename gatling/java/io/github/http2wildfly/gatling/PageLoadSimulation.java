@@ -81,7 +81,7 @@ public class PageLoadSimulation extends Simulation {
         try {
             ToolResults results = new ToolResults("gatling", GATLING_HTTP2_WINDOW_BYTES,
                     settings.cells().stream().map(cell -> loadLogs.get(cell).result(cell, measuredProxies.get(cell))).toList(),
-                    calibration, Environment.describe(settings, "Gatling " + System.getProperty("bench.gatling.version", "")));
+                    calibration, Environment.describe(settings, "Gatling " + System.getProperty("bench.gatling.version", ""), System.getProperties()));
             System.out.println("Wrote " + results.write(settings.outputDirectory()));
             for (DelayProxy proxy : measuredProxies.values()) {
                 proxy.close();

@@ -10,8 +10,8 @@ import java.util.Properties;
 public enum Door {
 
     HTTP_1_1("HTTP/1.1", "http", "http", "h2demo.http.port"),
-    HTTP_2_TLS("HTTP/2 over TLS", "https", "https", "h2demo.https.port"),
-    HTTP_1_1_TLS("HTTP/1.1 over TLS", "https", "https-http1", "h2demo.https-http1.port");
+    HTTP_1_1_TLS("HTTP/1.1 over TLS", "https", "https-http1", "h2demo.https-http1.port"),
+    HTTP_2_TLS("HTTP/2 over TLS", "https", "https", "h2demo.https.port");
 
     static final String PORT_OFFSET = "jboss.socket.binding.port-offset";
 

@@ -24,13 +24,8 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
      * from the benchmark's JVM. Arguments: {@code name=value ...}
      */
     public static void main(String[] args) {
-        Properties given = new Properties();
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            given.setProperty(arg.substring(0, eq), arg.substring(eq + 1));
-        }
         try {
-            System.out.println("Comparing " + from(given));
+            System.out.println("Comparing " + from(properties(args)));
         } catch (IllegalArgumentException bad) {
             throw new BuildCheckFailure(bad.getMessage());
         }
@@ -45,6 +40,19 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
                 number(system, "bench.warmup.loads", "1", 0, 100),
                 number(system, "bench.count", Integer.toString(LogoCount.DEFAULT), LogoCount.MIN, LogoCount.MAX),
                 Path.of(system.getProperty("bench.dir", "target/comparison")));
+    }
+
+    /** {@code name=value} arguments, as exec:java passes the pom's properties, read as properties. */
+    public static Properties properties(String[] args) {
+        Properties given = new Properties();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq < 1) {
+                throw new BuildCheckFailure("expected name=value, got " + arg);
+            }
+            given.setProperty(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return given;
     }
 
     /** Every door at every round-trip time: the cells of the comparison, in a stable order. */

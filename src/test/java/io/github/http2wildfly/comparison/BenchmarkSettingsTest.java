@@ -30,7 +30,7 @@ class BenchmarkSettingsTest {
 
     @Test
     void badValuesNameTheProperty() {
-        assertEquals("bench.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_2_TLS, HTTP_1_1_TLS]", failure("bench.doors", "h3"));
+        assertEquals("bench.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS]", failure("bench.doors", "h3"));
         assertEquals("bench.rtts=50ms: expected round-trip times in milliseconds from 0 to 1000, separated by commas",
                 failure("bench.rtts", "50ms"));
         assertEquals("bench.users=0: expected a whole number from 1 to 50", failure("bench.users", "0"));

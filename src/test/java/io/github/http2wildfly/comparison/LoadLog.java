@@ -8,18 +8,28 @@ import java.util.List;
 public final class LoadLog {
 
     private final List<Double> millis = new ArrayList<>();
-    private int failed;
+    private int failedLoads;
+    private long requests;
+    private long failedRequests;
 
+    /** A load whose requests only the tool's own statistics count (Gatling's report). */
     public synchronized void record(double loadMillis, boolean failedLoad) {
         millis.add(loadMillis);
         if (failedLoad) {
-            failed++;
+            failedLoads++;
         }
+    }
+
+    /** A load that counted its own requests and failures (the browser, from inside the page). */
+    public synchronized void record(double loadMillis, int failed, long loadRequests) {
+        record(loadMillis, failed > 0);
+        requests += loadRequests;
+        failedRequests += failed;
     }
 
     /** The cell's result, with the connections and bytes its proxy saw. */
     public synchronized CellResult result(Cell cell, DelayProxy proxy) {
-        return new CellResult(cell.door(), cell.rttMillis(), List.copyOf(millis), failed, 0, 0,
+        return new CellResult(cell.door(), cell.rttMillis(), List.copyOf(millis), failedLoads, requests, failedRequests,
                 proxy.connectionsAccepted(), proxy.bytesForwarded(), null);
     }
 }

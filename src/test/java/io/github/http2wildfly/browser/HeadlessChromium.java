@@ -1,0 +1,105 @@
+package io.github.http2wildfly.browser;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Debian's Chromium, headless, driven by Debian's chromedriver: a real browser for the tests and the
+ * benchmark. Each instance has a fresh profile (no cache, no connections, no HSTS), trusts exactly
+ * the project's certificate (by its public key's hash, not by ignoring every certificate error), and
+ * is closed with its profile.
+ */
+public final class HeadlessChromium implements AutoCloseable {
+
+    static final Path BROWSER = Path.of(System.getProperty("chromium.binary", "/usr/lib/chromium/chromium"));
+    static final Path DRIVER = Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
+    private static final Path CERTIFICATE = Path.of(System.getProperty("keystore.certificate", "keystore/localhost.crt"));
+
+    private final Path profile;
+    private final ChromeDriver driver;
+
+    public HeadlessChromium() throws IOException {
+        requireInstalled();
+        profile = Files.createTempDirectory("chromium-profile");
+        ChromeOptions options = new ChromeOptions();
+        // the browser itself: Debian's /usr/bin/chromium is a launcher script that adds its own flags
+        options.setBinary(BROWSER.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1280,1024",
+                "--user-data-dir=" + profile,
+                "--ignore-certificate-errors-spki-list=" + spkiHash(CERTIFICATE));
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
+                .usingAnyFreePort().build();
+        driver = new ChromeDriver(service, options);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofMinutes(2));
+    }
+
+    /** Fails with one line naming the packages when the browser or its driver is missing. */
+    public static void requireInstalled() {
+        if (!Files.isExecutable(BROWSER) || !Files.isExecutable(DRIVER)) {
+            throw new IllegalStateException("Headless Chromium is not installed (" + BROWSER + ", " + DRIVER
+                    + "): apt-get install chromium chromium-driver");
+        }
+    }
+
+    public ChromeDriver driver() {
+        return driver;
+    }
+
+    /**
+     * Opens the page and waits for its own report (the script at the end of logos.jsp), then returns
+     * the report's data-* attributes.
+     */
+    @SuppressWarnings("unchecked")
+    public Map<String, String> loadWall(String url) {
+        driver.get(url);
+        new WebDriverWait(driver, Duration.ofMinutes(2)).until(d -> "done".equals(
+                d.findElement(org.openqa.selenium.By.id("report")).getDomAttribute("data-state")));
+        return (Map<String, String>) ((JavascriptExecutor) driver).executeScript(
+                "var r = document.getElementById('report'); return Object.assign({text: r.textContent}, r.dataset);");
+    }
+
+    public Object script(String javascript) {
+        return ((JavascriptExecutor) driver).executeScript(javascript);
+    }
+
+    /** SHA-256 of the certificate's SubjectPublicKeyInfo, in base64: what Chromium's flag expects. */
+    static String spkiHash(Path certificatePem) {
+        try (InputStream in = Files.newInputStream(certificatePem)) {
+            X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+            return Base64.getEncoder().encodeToString(
+                    MessageDigest.getInstance("SHA-256").digest(certificate.getPublicKey().getEncoded()));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException("Cannot read the server certificate " + certificatePem.toAbsolutePath()
+                    + ": run ./mvnw package first", e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            driver.quit();
+        } finally {
+            try (Stream<Path> files = Files.walk(profile)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+}
