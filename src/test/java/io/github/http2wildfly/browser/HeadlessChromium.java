@@ -29,6 +29,7 @@ public final class HeadlessChromium implements AutoCloseable {
 
     static final Path BROWSER = Path.of(System.getProperty("chromium.binary", "/usr/lib/chromium/chromium"));
     static final Path DRIVER = Path.of(System.getProperty("chromedriver.binary", "/usr/bin/chromedriver"));
+    private static final Duration SETTLE = Duration.ofMillis(Long.getLong("chromium.settle.millis", 1000));
     private static final Path CERTIFICATE = Path.of(System.getProperty("keystore.certificate", "keystore/localhost.crt"));
 
     private final Path profile;
@@ -49,6 +50,20 @@ public final class HeadlessChromium implements AutoCloseable {
                 .usingAnyFreePort().build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofMinutes(2));
+        settle();
+    }
+
+    /**
+     * A new browser keeps starting up (profile, network service, renderer) after it answers: let it
+     * finish on an empty page, so that the first measured navigation does not share the CPU with it.
+     */
+    private void settle() {
+        driver.get("about:blank");
+        try {
+            Thread.sleep(SETTLE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Fails with one line naming the packages when the browser or its driver is missing. */
