@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The jdk8 profile's wiring, without a JDK 8 (none can be installed here): fake JDK homes whose
+# release file names an update. Checks that every alpn-boot resolves from Maven Central and that
+# the server's boot jar is the one Jetty's table gives; stops before the legacy server is unpacked.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fakes=$(mktemp -d)
+trap 'rm -rf "$fakes"' EXIT
+
+fake_jdk() { mkdir -p "$fakes/$1"; printf 'JAVA_VERSION="%s"\n' "$1" > "$fakes/$1/release"; echo "$fakes/$1"; }
+prepare() { ./mvnw -B -q -Djdk8.home="$1" -DskipTests prepare-package; }
+
+repo=$(./mvnw -B -q help:evaluate -Dexpression=settings.localRepository -DforceStdout)
+for case in 1.8.0_45:8.1.3.v20150130 1.8.0_121:8.1.11.v20170118 1.8.0_242:8.1.13.v20181017; do
+  jdk=${case%%:*}; version=${case#*:}
+  prepare "$(fake_jdk "$jdk")"
+  cmp target/alpn-boot.jar "$repo/org/mortbay/jetty/alpn/alpn-boot/$version/alpn-boot-$version.jar"
+  echo "JDK $jdk: target/alpn-boot.jar is alpn-boot $version"
+done
+
+prepare "$(fake_jdk 1.8.0_262)"
+[ ! -e target/alpn-boot.jar ] || { echo "JDK 1.8.0_262 has ALPN built in, but target/alpn-boot.jar exists" >&2; exit 1; }
+echo "JDK 1.8.0_262: no alpn-boot (ALPN built in)"
+
+for jdk in 1.8.0_251 11.0.2; do
+  if out=$(prepare "$(fake_jdk "$jdk")" 2>&1); then echo "JDK $jdk was accepted" >&2; exit 1; fi
+  echo "JDK $jdk refused: $(grep -o 'Java class\. .*' <<<"$out" | head -n 1 | cut -c13- | sed 's/ -> \[Help 1\]//')"
+done
+echo "jdk8-wiring: all checks passed"
