@@ -16,17 +16,26 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 #report { font-size: 1.4rem; font-weight: 600; min-height: 1.8rem; }
 #report small { display: block; font-size: .9rem; font-weight: normal; color: #555; }
 .wall img { width: 32px; height: 32px; margin: 1px; }
+#waterfall-legend { font-size: .9rem; color: #444; max-width: 60rem; }
+#waterfall { display: block; }
 </style>
 </head>
-<body>
+<body data-report-to="<c:out value="${reportTo}"/>">
 <h1>${count} logos</h1>
 <%-- Filled in after the load event by the script at the end; data-* for the tests. --%>
 <p id="report" data-state="loading">Loading&hellip;</p>
-<p><a href="logos?count=${count}">Load again</a> &middot; <a href="./">All doors</a></p>
+<p><a href="logos?count=${count}">Load again</a> &middot; <a href="./">All doors</a> &middot; <a href="#waterfall">Waterfall</a></p>
 <div class="wall">
 <%-- Every src is unique (one base per render plus the index), so nothing can come from a cache. --%>
 <c:forEach begin="0" end="${count - 1}" var="i"><img src="logo.png?${cacheBustBase + i}" alt=""></c:forEach>
 </div>
+<%-- Drawn after the load event: every image request from Resource Timing. --%>
+<h2 id="waterfall-title" hidden>Waterfall</h2>
+<p id="waterfall-legend" hidden>One row per image, in the order the browser started them; time runs to the right.
+Light: waiting (queued behind other requests, or for a connection); dark: from sending the request to the last byte.
+Over HTTP/1.1 the dark bars climb a staircase, six images at a time (one per connection); over HTTP/2 they
+all start together, one wave on one connection.</p>
+<canvas id="waterfall" hidden></canvas>
 <script>
 // What this load measured, from Navigation Timing and Resource Timing: no devtools needed.
 window.addEventListener('load', function () {
@@ -55,8 +64,63 @@ window.addEventListener('load', function () {
     report.dataset.protocol = page.nextHopProtocol;
     report.dataset.fromCache = fromCache;
     report.dataset.state = 'done';
+    // In the race page's frame: the figures go to the race page's origin and nowhere else.
+    var reportTo = document.body.dataset.reportTo;
+    if (reportTo && window.parent !== window) {
+      window.parent.postMessage({type: 'h2demo-load', loadMillis: page.loadEventEnd - page.startTime,
+          protocol: page.nextHopProtocol, images: loaded, imageEntries: images.length, fromCache: fromCache}, reportTo);
+    }
+    drawWaterfall(images, page);
   }, 0);
 });
+
+// A canvas, not an SVG of thousands of elements: 2000 rows draw in a few milliseconds.
+function drawWaterfall(images, page) {
+  var started = performance.now();
+  var rows = images.slice().sort(function (a, b) { return a.startTime - b.startTime; });
+  var canvas = document.getElementById('waterfall');
+  var axisHeight = 22, labelWidth = 0;
+  var rowHeight = Math.min(8, Math.max(0.3, 600 / Math.max(1, rows.length)));
+  var width = Math.min(canvas.parentNode.clientWidth || 960, 960);
+  var height = Math.ceil(rows.length * rowHeight) + axisHeight;
+  var scale = window.devicePixelRatio || 1;
+  canvas.width = width * scale;
+  canvas.height = height * scale;
+  canvas.style.width = width + 'px';
+  canvas.style.height = height + 'px';
+  var g = canvas.getContext('2d');
+  g.scale(scale, scale);
+  var end = Math.max(page.loadEventEnd, rows.reduce(function (most, e) { return Math.max(most, e.responseEnd); }, 0));
+  var x = function (millis) { return labelWidth + (width - labelWidth - 4) * millis / end; };
+  g.fillStyle = '#fff';
+  g.fillRect(0, 0, width, height);
+  rows.forEach(function (e, i) {
+    var y = axisHeight + i * rowHeight;
+    var sent = e.requestStart > 0 ? e.requestStart : e.startTime;
+    g.fillStyle = '#c9d6ea';
+    g.fillRect(x(e.startTime), y, Math.max(0.5, x(sent) - x(e.startTime)), Math.max(rowHeight, 0.3));
+    g.fillStyle = e.nextHopProtocol === 'h2' ? '#1d7a4f' : '#b5482a';
+    g.fillRect(x(sent), y, Math.max(1, x(e.responseEnd) - x(sent)), Math.max(rowHeight, 0.3));
+  });
+  // the axis: a tick every 1, 2 or 5 times a power of ten, about eight of them
+  var step = Math.pow(10, Math.floor(Math.log10(end / 8 || 1)));
+  step = [1, 2, 5, 10].map(function (f) { return f * step; }).filter(function (s) { return end / s <= 10; })[0] || step * 10;
+  g.fillStyle = '#333';
+  g.strokeStyle = '#999';
+  g.font = '11px system-ui, sans-serif';
+  for (var t = 0; t <= end; t += step) {
+    g.fillRect(x(t), axisHeight - 6, 1, 6);
+    g.fillText(t + (t === 0 ? ' ms' : ''), x(t) + 2, 11);
+  }
+  g.fillStyle = '#333';
+  g.fillRect(x(page.responseEnd), axisHeight, 1, height - axisHeight);
+  g.fillRect(x(page.loadEventEnd), axisHeight, 1, height - axisHeight);
+  canvas.dataset.rows = rows.length;
+  canvas.dataset.drawMillis = (performance.now() - started).toFixed(1);
+  ['waterfall', 'waterfall-title', 'waterfall-legend'].forEach(function (id) { document.getElementById(id).hidden = false; });
+  document.getElementById('waterfall-legend').append(' The two dark vertical lines: the page\u2019s HTML complete, and the load event. '
+      + rows.length + ' rows, drawn in ' + canvas.dataset.drawMillis + ' ms.');
+}
 </script>
 </body>
 </html>

@@ -8,12 +8,14 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * The wall of logos: checks {@code ?count=N} and lets the JSP render it.
+ * The wall of logos: checks {@code ?count=N} and lets the JSP render it. In the race page's frames,
+ * {@code report-to} names the race page's origin, the only one the page posts its figures to.
  */
 @WebServlet(urlPatterns = LogoWallServlet.PATH)
 public class LogoWallServlet extends HttpServlet {
 
     public static final String PATH = "/logos";
+    static final String REPORT_TO_RULE = "report-to must be the origin of one of this server's doors";
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -23,10 +25,16 @@ public class LogoWallServlet extends HttpServlet {
         try {
             count = LogoCount.parse(request.getParameter("count"));
         } catch (LogoCount.InvalidCountException e) {
-            response.setStatus(HttpServletResponse.SC_BAD_REQUEST);
-            response.setContentType("text/plain;charset=UTF-8");
-            response.getWriter().write(e.getMessage() + "\n");
+            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
             return;
+        }
+        String[] reportTo = request.getParameterValues("report-to");
+        if (reportTo != null) {
+            if (reportTo.length != 1 || DoorLink.all(request, "").stream().noneMatch(door -> door.getOrigin().equals(reportTo[0]))) {
+                PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, REPORT_TO_RULE);
+                return;
+            }
+            request.setAttribute("reportTo", reportTo[0]);
         }
         request.setAttribute("count", count);
         // One base per render, plus the index: every src differs from every src of every other render.

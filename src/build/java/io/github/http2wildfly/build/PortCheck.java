@@ -1,5 +1,6 @@
 package io.github.http2wildfly.build;
 
+import io.github.http2wildfly.PortInUse;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -62,10 +63,7 @@ public final class PortCheck {
             if (port > 65535) {
                 taken.add(property + "=" + base + " plus " + offsetProperty + "=" + offset + " is past 65535");
             } else if (!canBind(address, port)) {
-                taken.add("Port " + port + " on " + address.getHostAddress() + " is already in use (" + property
-                        + "=" + base + (offset == 0 ? "" : " + " + offsetProperty + "=" + offset)
-                        + "): stop what listens there, or move it with -D" + property + "=<port> or every port with -D"
-                        + offsetProperty + "=<offset>");
+                taken.add(PortInUse.message(address, property, base, offsetProperty, offset));
             }
         });
         return taken;

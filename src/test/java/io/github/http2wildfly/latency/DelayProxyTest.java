@@ -9,8 +9,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -86,17 +91,142 @@ class DelayProxyTest {
     }
 
     @Test
-    void aNegativeDelayIsRefused() {
-        assertThrows(IllegalArgumentException.class,
-                () -> DelayProxy.start(new EchoServer().address(), Duration.ofMillis(-1)));
+    void aNegativeRoundTripIsRefused() throws IOException {
+        try (EchoServer echo = new EchoServer()) {
+            assertThrows(IllegalArgumentException.class, () -> DelayProxy.withRoundTrip(echo.address(), Duration.ofMillis(-1)));
+        }
+    }
+
+    @Test
+    void aNewRoundTripAppliesToTheNextConnections() throws IOException {
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ZERO)) {
+            proxy.setRoundTrip(ROUND_TRIP.multipliedBy(2));
+            RoundTripProbe.Measurement probe = RoundTripProbe.measure(proxy, 2);
+            assertTrue(probe.fastest().compareTo(ROUND_TRIP.multipliedBy(2)) >= 0, "fastest round trip " + probe.fastest());
+            assertEquals(ROUND_TRIP.multipliedBy(2), proxy.roundTrip());
+        }
+    }
+
+    @Test
+    void aClientThatStopsReadingHoldsABoundedAmountInTheProxy() throws Exception {
+        try (FloodServer flood = new FloodServer(); DelayProxy proxy = DelayProxy.withRoundTrip(flood.address(), Duration.ofMillis(2));
+                Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(4096);
+            socket.connect(new InetSocketAddress(proxy.loopbackAddress(), proxy.port()));
+            socket.getOutputStream().write('x'); // start the flood, then never read
+            // the kernel's buffers take some megabytes too; past them, only the proxy could keep taking
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (flood.sent() < 3L * DelayProxy.MAX_BUFFERED_BYTES && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            for (int sample = 0; sample < 10; sample++) {
+                assertTrue(proxy.bytesInFlight() <= DelayProxy.MAX_BUFFERED_BYTES,
+                        "in flight: " + proxy.bytesInFlight() + " after " + flood.sent() + " sent");
+                Thread.sleep(30);
+            }
+            assertTrue(proxy.bytesInFlight() > DelayProxy.MAX_BUFFERED_BYTES / 2, "the proxy took what it may: " + proxy.bytesInFlight());
+        }
+    }
+
+    @Test
+    void aResetIsPassedOnAsAReset() throws Exception {
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ofMillis(2));
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            socket.getOutputStream().write("hello".getBytes());
+            assertEquals('h', socket.getInputStream().read());
+            echo.resetAll();
+            IOException reset = assertThrows(IOException.class, () -> readToEnd(socket));
+            assertTrue(reset.getMessage().contains("reset"), reset.getMessage());
+        }
+    }
+
+    @Test
+    void aTargetThatIsDownClosesTheClientAtOnce() throws Exception {
+        InetSocketAddress nobody;
+        try (EchoServer gone = new EchoServer()) {
+            nobody = gone.address();
+        }
+        try (DelayProxy proxy = DelayProxy.withRoundTrip(nobody, ROUND_TRIP);
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            socket.setSoTimeout(10_000); // a hang would fail here, not block the build
+            assertEquals(0, readAll(socket).length);
+        }
+    }
+
+    @Test
+    void connectionsBeyondTheCapAreClosed() throws Exception {
+        try (EchoServer echo = new EchoServer();
+                DelayProxy proxy = DelayProxy.listening(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        echo.address(), Duration.ZERO, 2);
+                Socket first = new Socket(proxy.loopbackAddress(), proxy.port());
+                Socket second = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            assertEquals(1, echoOnce(first));
+            assertEquals(1, echoOnce(second));
+            try (Socket third = new Socket(proxy.loopbackAddress(), proxy.port())) {
+                third.setSoTimeout(10_000);
+                assertThrows(IOException.class, () -> echoOnce(third));
+            }
+            assertEquals(1, proxy.connectionsRefused());
+        }
+    }
+
+    @Test
+    void aTakenPortIsABindException() throws IOException {
+        try (EchoServer echo = new EchoServer(); DelayProxy first = DelayProxy.withRoundTrip(echo.address(), Duration.ZERO)) {
+            InetSocketAddress taken = new InetSocketAddress(first.loopbackAddress(), first.port());
+            assertThrows(BindException.class, () -> DelayProxy.listening(taken, echo.address(), Duration.ZERO, 1));
+        }
+    }
+
+    @Test
+    void closeEndsEverySocketAndThread() throws Exception {
+        EchoServer echo = new EchoServer();
+        DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), ROUND_TRIP);
+        List<Socket> clients = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Socket socket = new Socket(proxy.loopbackAddress(), proxy.port());
+            socket.setSoTimeout(10_000);
+            clients.add(socket);
+            assertEquals(1, echoOnce(socket));
+        }
+        assertEquals(1 + 4 * 5, proxy.liveThreads(), "an acceptor and four per connection");
+        proxy.close();
+        assertEquals(0, proxy.liveThreads());
+        assertEquals(0, proxy.openConnections());
+        for (Socket client : clients) {
+            try (client) {
+                assertEquals(0, readAll(client).length, "closed by the proxy");
+            }
+        }
+        assertThrows(IOException.class, () -> new Socket(proxy.loopbackAddress(), proxy.port()).close(), "no longer listening");
+        echo.close();
+    }
+
+    /** Sends a byte and reads the echo: 1, or an exception when the proxy closed the connection. */
+    private static int echoOnce(Socket socket) throws IOException {
+        socket.getOutputStream().write('x');
+        int echoed = socket.getInputStream().read();
+        if (echoed < 0) {
+            throw new IOException("closed");
+        }
+        return 1;
     }
 
     private static byte[] readAll(Socket socket) {
+        try {
+            return readToEnd(socket);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static byte[] readToEnd(Socket socket) throws IOException {
+        if (socket.getSoTimeout() == 0) {
+            socket.setSoTimeout(30_000);
+        }
         try (InputStream in = socket.getInputStream(); ByteArrayOutputStream all = new ByteArrayOutputStream()) {
             in.transferTo(all);
             return all.toByteArray();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -8,11 +8,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Sends back every byte it receives and closes when the client does: the far end for probes. */
 public final class EchoServer implements Closeable {
 
     private final ServerSocket listener;
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
 
     public EchoServer() throws IOException {
         listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
@@ -29,6 +32,7 @@ public final class EchoServer implements Closeable {
         while (!listener.isClosed()) {
             try {
                 Socket socket = listener.accept();
+                open.add(socket);
                 Thread echo = new Thread(() -> echo(socket), "echo");
                 echo.setDaemon(true);
                 echo.start();
@@ -44,6 +48,14 @@ public final class EchoServer implements Closeable {
             in.transferTo(out);
         } catch (IOException ignored) {
             // the client went away
+        }
+    }
+
+    /** Ends every connection with a TCP reset, as a crashed peer would. */
+    public void resetAll() throws IOException {
+        for (Socket socket : open) {
+            socket.setSoLinger(true, 0);
+            socket.close();
         }
     }
 

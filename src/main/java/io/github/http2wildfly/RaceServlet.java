@@ -1,0 +1,38 @@
+package io.github.http2wildfly;
+
+import jakarta.servlet.ServletException;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.stream.Stream;
+
+/**
+ * The race: the wall through the slow HTTP/1.1-over-TLS door and the slow HTTP/2 door, one after the
+ * other in frames, round by round; each frame posts its own figures to this page (WEB-INF/jsp/race.jsp).
+ */
+@WebServlet(urlPatterns = RaceServlet.PATH)
+public class RaceServlet extends HttpServlet {
+
+    public static final String PATH = "/race";
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        int count;
+        try {
+            count = LogoCount.parse(request.getParameter("count"));
+        } catch (LogoCount.InvalidCountException e) {
+            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+            return;
+        }
+        String wall = request.getContextPath() + LogoWallServlet.PATH;
+        request.setAttribute("contenders", Stream.of(Door.HTTP_1_1_TLS, Door.HTTP_2_TLS)
+                .flatMap(door -> DoorLink.slow(door, request, wall).stream()).toList());
+        request.setAttribute("count", count);
+        RoundTripServlet.expose(request);
+        request.getRequestDispatcher("/WEB-INF/jsp/race.jsp").forward(request, response);
+    }
+}

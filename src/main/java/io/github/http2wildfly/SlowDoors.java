@@ -1,0 +1,112 @@
+package io.github.http2wildfly;
+
+import io.github.http2wildfly.latency.DelayProxy;
+import jakarta.servlet.ServletContext;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Properties;
+import java.util.function.Consumer;
+
+/**
+ * The three doors again, as if the server were far away: a {@link DelayProxy} in front of each door,
+ * on loopback, with the benchmark's network model (half the round trip each way, one round trip for
+ * the connection set-up, TLS passed through untouched). They open with the application and close
+ * with it, so wildfly:run, wildfly:dev (on every redeploy) and a server started from an IDE have them.
+ */
+public final class SlowDoors implements Closeable {
+
+    /** The round trip they open with (set by wildfly/slow-doors.cli from the pom's slow.rtt). */
+    static final String ROUND_TRIP_PROPERTY = "h2demo.slow.rtt";
+    /** A browser opens 6 per origin; the cap bounds what a misbehaving client can make the server hold. */
+    static final int MAX_CONNECTIONS_PER_DOOR = 64;
+    /** Kept-alive connections idle this long are closed when the round trip changes, so it applies at once. */
+    static final Duration IDLE = Duration.ofMillis(500);
+    private static final String ATTRIBUTE = SlowDoors.class.getName();
+
+    private final Map<Door, DelayProxy> open = new EnumMap<>(Door.class);
+    private volatile Duration roundTrip;
+
+    private SlowDoors(Duration roundTrip) {
+        this.roundTrip = roundTrip;
+    }
+
+    /**
+     * Opens every slow door whose port is free; a taken port is reported (the same sentence as the
+     * build's port check) and that door stays shut, the others open.
+     */
+    public static SlowDoors open(Properties system, Consumer<String> warning) {
+        SlowDoors doors = new SlowDoors(RoundTrip.parse(system.getProperty(ROUND_TRIP_PROPERTY, "").strip()));
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        for (Door door : Door.values()) {
+            int port = door.slowPort(system);
+            try {
+                doors.open.put(door, DelayProxy.listening(new InetSocketAddress(loopback, port),
+                        new InetSocketAddress(loopback, door.port(system)), doors.roundTrip, MAX_CONNECTIONS_PER_DOOR));
+            } catch (BindException taken) {
+                int offset = Door.portOffset(system);
+                warning.accept(PortInUse.message(loopback, door.slowPortProperty(), port - offset, "port.offset", offset));
+            } catch (IOException e) {
+                warning.accept("Slow door " + door.label() + " on port " + port + " could not open: " + e.getMessage());
+            }
+        }
+        return doors;
+    }
+
+    /** The slow doors of this application, or null where the server has none. */
+    public static SlowDoors of(ServletContext context) {
+        return (SlowDoors) context.getAttribute(ATTRIBUTE);
+    }
+
+    void register(ServletContext context) {
+        context.setAttribute(ATTRIBUTE, this);
+    }
+
+    public Duration roundTrip() {
+        return roundTrip;
+    }
+
+    /** Applies to new connections; idle kept-alive ones are closed so that a browser connects anew. */
+    public void setRoundTrip(Duration roundTrip) {
+        this.roundTrip = roundTrip;
+        for (DelayProxy proxy : open.values()) {
+            proxy.setRoundTrip(roundTrip);
+            proxy.closeIdleConnections(IDLE);
+        }
+    }
+
+    /** The port of the door's slow twin, empty when that port was taken. */
+    public OptionalInt port(Door door) {
+        DelayProxy proxy = open.get(door);
+        return proxy == null ? OptionalInt.empty() : OptionalInt.of(proxy.port());
+    }
+
+    /** Threads of the proxies still running (a test reads it through the lifecycle check). */
+    public int liveThreads() {
+        return open.values().stream().mapToInt(DelayProxy::liveThreads).sum();
+    }
+
+    @Override
+    public void close() {
+        for (DelayProxy proxy : open.values()) {
+            try {
+                proxy.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("round trip " + roundTrip.toMillis() + " ms");
+        open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
+        return text.toString();
+    }
+}

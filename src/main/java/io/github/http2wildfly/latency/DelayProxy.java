@@ -1,0 +1,369 @@
+package io.github.http2wildfly.latency;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A TCP proxy that emulates network latency: every byte is delivered half the round-trip time after
+ * it arrived, in each direction. It sees only bytes, so TLS and ALPN pass through untouched and stay
+ * end to end.
+ *
+ * <p>Connection set-up costs a round trip too, as TCP's handshake would: the kernel accepts the
+ * client at once, so what the client sends first reaches the target one extra round trip late
+ * (1.5 RTT after connecting, as on a real network).
+ *
+ * <p>Used by the slow doors that run with the server ({@code SlowDoors}) and by the benchmarks
+ * (Gatling, Chromium). A change of the round trip applies to connections accepted afterwards.
+ * Bounded: at most {@link #MAX_BUFFERED_BYTES} in flight per connection and direction (a client that
+ * stops reading stops the other side, as a TCP window would), and at most {@code maxConnections} at
+ * once (more are closed at once). Bandwidth is not limited.
+ *
+ * <p>Why our own and not NetCrusher (netcrusher-core 0.10, its last release): its DelayThrottler
+ * delays data buffers, but nothing in it makes the connection set-up cost a round trip, and set-up is
+ * a large share of what HTTP/1.1's six connections and HTTP/2's one connection pay differently.
+ */
+public final class DelayProxy implements Closeable {
+
+    /** In flight per connection and direction: the 500-logo page (335 KB) fits at any round trip. */
+    public static final int MAX_BUFFERED_BYTES = 1024 * 1024;
+    private static final int CHUNK = 64 * 1024;
+    private static final int UNLIMITED = Integer.MAX_VALUE;
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
+
+    private final InetSocketAddress target;
+    private final int maxConnections;
+    private final ServerSocket listener;
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+    private final AtomicLong accepted = new AtomicLong();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong forwarded = new AtomicLong();
+    private final AtomicLong buffered = new AtomicLong();
+    private volatile long roundTripNanos;
+    private volatile boolean closed;
+
+    private DelayProxy(InetSocketAddress listen, InetSocketAddress target, Duration roundTrip, int maxConnections)
+            throws IOException {
+        this.target = target;
+        this.maxConnections = maxConnections;
+        setRoundTrip(roundTrip);
+        ServerSocket socket = new ServerSocket();
+        try {
+            socket.setReuseAddress(true);
+            socket.bind(listen, 200);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+        this.listener = socket;
+        start(this::accept, "accept");
+    }
+
+    /** A proxy on a free loopback port (the benchmarks'). */
+    public static DelayProxy withRoundTrip(InetSocketAddress target, Duration roundTrip) throws IOException {
+        return new DelayProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), target, roundTrip, UNLIMITED);
+    }
+
+    /**
+     * A proxy on a given address (a slow door's).
+     *
+     * @throws java.net.BindException when the port is taken
+     */
+    public static DelayProxy listening(InetSocketAddress listen, InetSocketAddress target, Duration roundTrip,
+            int maxConnections) throws IOException {
+        return new DelayProxy(listen, target, roundTrip, maxConnections);
+    }
+
+    /** For connections accepted from now on. */
+    public void setRoundTrip(Duration roundTrip) {
+        if (roundTrip.isNegative()) {
+            throw new IllegalArgumentException("round trip must not be negative: " + roundTrip);
+        }
+        roundTripNanos = roundTrip.toNanos();
+    }
+
+    public Duration roundTrip() {
+        return Duration.ofNanos(roundTripNanos);
+    }
+
+    /** The port clients connect to. */
+    public int port() {
+        return listener.getLocalPort();
+    }
+
+    public InetAddress loopbackAddress() {
+        return listener.getInetAddress();
+    }
+
+    /** TCP connections accepted since start (refused ones included). */
+    public long connectionsAccepted() {
+        return accepted.get();
+    }
+
+    /** Connections closed at once because {@code maxConnections} were open. */
+    public long connectionsRefused() {
+        return refused.get();
+    }
+
+    public int openConnections() {
+        return connections.size();
+    }
+
+    /** Bytes forwarded in both directions since start. */
+    public long bytesForwarded() {
+        return forwarded.get();
+    }
+
+    /** Bytes read and not yet delivered, over all connections and directions. */
+    public long bytesInFlight() {
+        return buffered.get();
+    }
+
+    /** Threads of this proxy still running: the acceptor and four per open connection; none once closed. */
+    public int liveThreads() {
+        return (int) threads.stream().filter(Thread::isAlive).count();
+    }
+
+    /**
+     * Closes the connections that have carried nothing for {@code idle}, so that a browser's kept-alive
+     * connections are made anew (at the current round trip) while a connection in use is left alone.
+     */
+    public void closeIdleConnections(Duration idle) {
+        long now = System.nanoTime();
+        for (Connection connection : connections) {
+            if (now - connection.lastActivityNanos > idle.toNanos()) {
+                connection.close();
+            }
+        }
+    }
+
+    /** Stops listening, closes every connection and waits for every thread of this proxy to end. */
+    @Override
+    public void close() throws IOException {
+        closed = true;
+        listener.close();
+        for (Connection connection : connections) {
+            connection.close();
+        }
+        long deadline = System.nanoTime() + JOIN_TIMEOUT.toNanos();
+        for (Thread thread : threads) {
+            if (thread != Thread.currentThread()) {
+                try {
+                    thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private void accept() {
+        while (!closed) {
+            Socket client;
+            try {
+                client = listener.accept();
+            } catch (IOException e) {
+                return; // closed
+            }
+            accepted.incrementAndGet();
+            long roundTrip = roundTripNanos;
+            long established = System.nanoTime() + roundTrip;
+            if (connections.size() >= maxConnections) {
+                refused.incrementAndGet();
+                Connection.abort(client);
+                continue;
+            }
+            Connection connection = new Connection(client, roundTrip / 2);
+            connections.add(connection);
+            if (closed) {
+                // close() may have run between accept() and add(): nobody else would close this one
+                connection.close();
+                return;
+            }
+            start(() -> connection.open(established), "connect");
+        }
+    }
+
+    private void start(Runnable task, String role) {
+        Thread thread = new Thread(() -> {
+            try {
+                task.run();
+            } finally {
+                threads.remove(Thread.currentThread());
+            }
+        }, "delay-proxy-" + listener.getLocalPort() + "-" + role);
+        thread.setDaemon(true);
+        threads.add(thread);
+        thread.start();
+    }
+
+    /** What travels through a direction's queue: data, or how the direction ended. */
+    private record Chunk(long dueNanos, byte[] bytes, boolean reset) {
+        boolean isEnd() {
+            return bytes == null;
+        }
+    }
+
+    /** One client and its connection to the target, with the delay it was accepted with. */
+    private final class Connection {
+        private final Socket client;
+        private final Socket server = new Socket();
+        private final long oneWayNanos;
+        private final AtomicInteger directions = new AtomicInteger(2);
+        private volatile long lastActivityNanos = System.nanoTime();
+
+        Connection(Socket client, long oneWayNanos) {
+            this.client = client;
+            this.oneWayNanos = oneWayNanos;
+        }
+
+        void open(long established) {
+            try {
+                client.setTcpNoDelay(true);
+                server.setTcpNoDelay(true);
+                server.connect(target, (int) CONNECT_TIMEOUT.toMillis());
+            } catch (IOException targetDown) {
+                // the door behind is not there: the client learns it at once, not after a timeout
+                close();
+                return;
+            }
+            // Client to server: nothing arrives before the emulated handshake round trip is over.
+            pipe(client, server, established);
+            pipe(server, client, System.nanoTime());
+        }
+
+        /**
+         * One direction: a reader stamps each chunk with its delivery time, a writer delivers it then,
+         * in order. The end of the stream travels with the same delay, as a half close or a reset.
+         */
+        private void pipe(Socket from, Socket to, long notBefore) {
+            BlockingQueue<Chunk> inFlight = new LinkedBlockingQueue<>();
+            Semaphore room = new Semaphore(MAX_BUFFERED_BYTES);
+            start(() -> {
+                byte[] buffer = new byte[CHUNK];
+                boolean reset = false;
+                try {
+                    // not try-with-resources: closing a socket's stream closes the socket, both directions
+                    InputStream in = from.getInputStream();
+                    for (int read; (read = in.read(buffer)) >= 0; ) {
+                        lastActivityNanos = System.nanoTime();
+                        if (!reserve(room, read)) {
+                            return;
+                        }
+                        inFlight.add(new Chunk(deliveryTime(notBefore), Arrays.copyOf(buffer, read), false));
+                    }
+                } catch (IOException resetOrClosed) {
+                    reset = !closed && !from.isClosed();
+                }
+                inFlight.add(new Chunk(deliveryTime(notBefore), null, reset));
+            }, "read");
+            start(() -> {
+                try {
+                    OutputStream out = to.getOutputStream();
+                    for (Chunk chunk = inFlight.take(); ; chunk = inFlight.take()) {
+                        for (long wait; (wait = chunk.dueNanos() - System.nanoTime()) > 0; ) {
+                            LockSupport.parkNanos(wait);
+                        }
+                        if (chunk.isEnd()) {
+                            if (chunk.reset()) {
+                                abort(to);
+                                close();
+                            } else {
+                                to.shutdownOutput();
+                            }
+                            break;
+                        }
+                        out.write(chunk.bytes());
+                        forwarded.addAndGet(chunk.bytes().length);
+                        release(room, chunk.bytes().length);
+                    }
+                } catch (IOException | InterruptedException e) {
+                    close();
+                } finally {
+                    release(room, MAX_BUFFERED_BYTES - room.availablePermits());
+                    if (directions.decrementAndGet() == 0) {
+                        close();
+                    }
+                }
+            }, "write");
+        }
+
+        /** Waits for room in this direction's budget; false once the connection is closed. */
+        private boolean reserve(Semaphore room, int bytes) {
+            try {
+                while (!room.tryAcquire(bytes, 100, TimeUnit.MILLISECONDS)) {
+                    if (isClosed()) {
+                        return false;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            if (isClosed()) {
+                room.release(bytes);
+                return false;
+            }
+            buffered.addAndGet(bytes);
+            return true;
+        }
+
+        private void release(Semaphore room, int bytes) {
+            if (bytes > 0) {
+                room.release(bytes);
+                buffered.addAndGet(-bytes);
+            }
+        }
+
+        private long deliveryTime(long notBefore) {
+            return Math.max(System.nanoTime(), notBefore) + oneWayNanos;
+        }
+
+        private boolean isClosed() {
+            return client.isClosed() || server.isClosed();
+        }
+
+        void close() {
+            connections.remove(this);
+            closeQuietly(client);
+            closeQuietly(server);
+        }
+
+        /** Closes with a TCP reset (RST) instead of an orderly close (FIN). */
+        static void abort(Socket socket) {
+            try {
+                socket.setSoLinger(true, 0);
+            } catch (IOException alreadyClosed) {
+                // closing anyway
+            }
+            closeQuietly(socket);
+        }
+
+        private static void closeQuietly(Socket socket) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+<%@ page contentType="text/html;charset=UTF-8" pageEncoding="UTF-8" session="false" trimDirectiveWhitespaces="true" %>
+<%@ taglib prefix="c" uri="jakarta.tags.core" %>
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Race: HTTP/1.1 against HTTP/2</title>
+<link rel="icon" href="data:,">
+<style>
+body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; }
+.round-trip button { margin: 0 .1rem; }
+.round-trip input { width: 5rem; }
+#race-form { margin: 1rem 0; font-size: 1.1rem; }
+#race-form input { width: 3.5rem; }
+#start { font-size: 1.2rem; padding: .3rem 1.2rem; }
+.lanes { display: flex; gap: 1rem; }
+.lane { flex: 1; min-width: 0; }
+.lane h2 { font-size: 1.1rem; margin: .5rem 0; }
+.lane .time { font-size: 1.6rem; font-weight: 700; min-height: 2rem; }
+.frame iframe, .frame .empty { width: 100%; height: 16rem; border: 1px solid #bbb; }
+#problem { background: #fff3cd; border: 1px solid #e0b800; padding: .6rem; }
+#problem[hidden] { display: none; }
+table { border-collapse: collapse; margin: 1rem 0; }
+td, th { border: 1px solid #ccc; padding: .25rem .6rem; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+#summary { font-size: 1.3rem; font-weight: 600; }
+.note { color: #444; max-width: 50rem; }
+</style>
+</head>
+<body>
+<h1>HTTP/1.1 against HTTP/2, through the slow doors</h1>
+<p class="note">One click loads the page of ${count} logos through the slow HTTP/1.1-over-TLS door and the slow
+HTTP/2 door, one after the other, each in its own frame, round after round with the order alternating.
+Both are the same server behind the same emulated network; only the protocol differs.
+<a href="./">All doors</a></p>
+<%@ include file="round-trip.jspf" %>
+<c:choose>
+<c:when test="${contenders.size() != 2}">
+<p id="problem">The slow doors are not open on this server, so there is nothing to race: the server's log says why
+(a port in use, or a server not configured by this project).</p>
+</c:when>
+<c:otherwise>
+<form id="race-form">
+<label>Rounds <input id="rounds" type="number" min="1" max="10" value="3"></label>
+<button id="start" type="submit">Race</button>
+<span id="status" role="status"></span>
+</form>
+<p id="problem" hidden></p>
+<div id="race" data-state="idle" data-count="${count}">
+<div class="lanes">
+<c:forEach items="${contenders}" var="door">
+<section class="lane" data-origin="<c:out value="${door.origin}"/>" data-url="<c:out value="${door.url}"/>"
+         data-protocol="${door.protocol}" data-label="<c:out value="${door.label}"/>">
+<h2><c:out value="${door.label}"/> <small><code><c:out value="${door.origin}"/></code></small></h2>
+<div class="time">&nbsp;</div>
+<div class="frame"><div class="empty"></div></div>
+</section>
+</c:forEach>
+</div>
+<p id="summary"></p>
+<table id="results" hidden>
+<thead><tr><th>round</th><c:forEach items="${contenders}" var="door"><th><c:out value="${door.label}"/></th></c:forEach><th>what it measures</th></tr></thead>
+<tbody></tbody>
+<tfoot></tfoot>
+</table>
+<svg id="chart" width="640" height="170" role="img" aria-label="Median load times against the 2015 article's" hidden></svg>
+<p class="note">Round 1 pays for setting up the connections (TCP and TLS, one round trip each): six over
+HTTP/1.1, one over HTTP/2. The browser keeps them, so later rounds reuse them and measure the protocol
+alone: HTTP/1.1 fetches the images six at a time, about &lceil;${count}/6&rceil; round trips; HTTP/2 asks
+for all of them at once. The 2015 article measured this page on WildFly 9 in Chrome over a real network:
+HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
+<p class="note" id="browser"></p>
+</div>
+<script>
+(function () {
+  var ARTICLE = [{label: 'article, HTTP/1.1', millis: 2900}, {label: 'article, HTTP/2', millis: 1300}];
+  var race = document.getElementById('race');
+  var lanes = Array.prototype.slice.call(document.querySelectorAll('.lane'));
+  var count = Number(race.dataset.count);
+  var status = document.getElementById('status');
+  var problem = document.getElementById('problem');
+  var pending = null;
+
+  // Only the door being waited for may report, and only in the shape the wall page posts.
+  window.addEventListener('message', function (event) {
+    if (pending && event.origin === pending.origin && event.data && event.data.type === 'h2demo-load') {
+      pending.done(event.data);
+    }
+  });
+
+  function roundTripMillis() {
+    return Number(document.getElementById('round-trip').dataset.millis) || 0;
+  }
+
+  // Generous: set-up, the page and ceil(count/6) rounds of images over HTTP/1.1, twice over, plus the browser's own work.
+  function timeLimitMillis() {
+    return 15000 + 2 * (Math.ceil(count / 6) + 10) * roundTripMillis();
+  }
+
+  function loadIn(lane) {
+    return new Promise(function (resolve, reject) {
+      var frame = document.createElement('iframe');
+      var finished = false, limit, grace;
+      function end(report, reason) {
+        if (finished) { return; }
+        finished = true;
+        clearTimeout(limit);
+        clearTimeout(grace);
+        pending = null;
+        if (report) { resolve(report); } else { reject(reason); }
+      }
+      pending = {origin: lane.dataset.origin, done: function (report) { end(report); }};
+      limit = setTimeout(function () { end(null, 'did not report within ' + Math.round(timeLimitMillis() / 1000) + ' s'); }, timeLimitMillis());
+      // The wall posts its report right after its load event; an error page (a certificate the browser
+      // does not trust, a door that is not there) loads without one.
+      frame.addEventListener('load', function () {
+        grace = setTimeout(function () { end(null, 'showed a page that did not report (an error page?)'); }, 3000);
+      });
+      frame.title = lane.dataset.label;
+      frame.src = lane.dataset.url + '?count=' + count + '&report-to=' + encodeURIComponent(location.origin);
+      lane.querySelector('.frame').replaceChildren(frame);
+    });
+  }
+
+  function median(values) {
+    var sorted = values.slice().sort(function (a, b) { return a - b; });
+    var middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  }
+
+  function seconds(millis) {
+    return (millis / 1000).toFixed(2) + ' s';
+  }
+
+  function timesOf(results, lane) {
+    return results.filter(function (r) { return r.lane === lane; }).map(function (r) { return r.millis; });
+  }
+
+  function render(results, rounds) {
+    var body = document.querySelector('#results tbody');
+    body.replaceChildren();
+    for (var round = 1; round <= rounds; round++) {
+      var row = body.insertRow();
+      row.insertCell().textContent = round;
+      lanes.forEach(function (lane) {
+        var result = results.filter(function (r) { return r.round === round && r.lane === lane; })[0];
+        row.insertCell().textContent = result ? seconds(result.millis) + ' (' + result.protocol + ')' : '';
+      });
+      row.insertCell().textContent = round === 1 ? 'new connections: set-up included' : 'connections reused';
+    }
+    document.getElementById('results').hidden = false;
+  }
+
+  function summarize(results) {
+    var medians = lanes.map(function (lane) { return median(timesOf(results, lane)); });
+    var ratio = medians[1] / medians[0];
+    var foot = document.querySelector('#results tfoot');
+    foot.replaceChildren();
+    var row = foot.insertRow();
+    row.insertCell().textContent = 'median';
+    medians.forEach(function (m) { row.insertCell().textContent = seconds(m); });
+    row.insertCell().textContent = 'HTTP/2 takes ' + ratio.toFixed(2) + ' of HTTP/1.1\u2019s time';
+    document.getElementById('summary').textContent = 'Median: HTTP/1.1 over TLS ' + seconds(medians[0]) + ', HTTP/2 '
+        + seconds(medians[1]) + ' \u2014 HTTP/2 / HTTP/1.1 = ' + ratio.toFixed(2) + ' at a round trip of ' + roundTripMillis() + ' ms';
+    race.dataset.h1Millis = Math.round(medians[0]);
+    race.dataset.h2Millis = Math.round(medians[1]);
+    race.dataset.ratio = ratio.toFixed(3);
+    chart(medians);
+  }
+
+  function chart(medians) {
+    var svg = document.getElementById('chart');
+    var bars = lanes.map(function (lane, i) { return {label: 'this run, ' + lane.dataset.protocol, millis: medians[i], colour: i ? '#2a7' : '#c63'}; })
+        .concat(ARTICLE.map(function (a, i) { return {label: a.label, millis: a.millis, colour: i ? '#9dc' : '#dba'}; }));
+    var most = Math.max.apply(null, bars.map(function (b) { return b.millis; }));
+    var ns = 'http://www.w3.org/2000/svg';
+    svg.replaceChildren();
+    bars.forEach(function (bar, i) {
+      var y = 10 + i * 38;
+      var width = Math.max(1, 400 * bar.millis / most);
+      var rect = document.createElementNS(ns, 'rect');
+      rect.setAttribute('x', 130); rect.setAttribute('y', y); rect.setAttribute('height', 26);
+      rect.setAttribute('width', width); rect.setAttribute('fill', bar.colour);
+      var name = document.createElementNS(ns, 'text');
+      name.setAttribute('x', 0); name.setAttribute('y', y + 18); name.textContent = bar.label;
+      var value = document.createElementNS(ns, 'text');
+      value.setAttribute('x', 136 + width); value.setAttribute('y', y + 18); value.textContent = seconds(bar.millis);
+      svg.append(rect, name, value);
+    });
+    svg.hidden = false;
+  }
+
+  function browserName() {
+    var brands = navigator.userAgentData && navigator.userAgentData.brands
+        ? navigator.userAgentData.brands.filter(function (b) { return !/Not/.test(b.brand); }) : [];
+    return brands.length ? brands.map(function (b) { return b.brand + ' ' + b.version; }).join(', ') : navigator.userAgent;
+  }
+
+  function tellProblem(lane, reason) {
+    problem.replaceChildren();
+    var open = document.createElement('a');
+    open.href = lane.dataset.url;
+    open.target = '_blank';
+    open.textContent = 'open that door in its own tab';
+    problem.append(lane.dataset.label + ' (' + lane.dataset.origin + ') ' + reason + '. A browser that does not trust '
+        + 'the project\u2019s certificate yet cannot show its warning inside a frame: ', open,
+        ' once and accept the certificate, or trust keystore/localhost.crt as the README explains '
+        + '("Trusting the certificate"); then race again.');
+    problem.hidden = false;
+  }
+
+  async function run(rounds) {
+    var results = [];
+    race.dataset.state = 'running';
+    problem.hidden = true;
+    document.getElementById('summary').textContent = '';
+    lanes.forEach(function (lane) { lane.querySelector('.time').textContent = '\u00a0'; });
+    for (var round = 1; round <= rounds; round++) {
+      var order = round % 2 ? lanes : lanes.slice().reverse();
+      for (var i = 0; i < order.length; i++) {
+        var lane = order[i];
+        status.textContent = 'round ' + round + ' of ' + rounds + ': ' + lane.dataset.label + '\u2026';
+        var report;
+        try {
+          report = await loadIn(lane);
+        } catch (reason) {
+          race.dataset.state = 'failed';
+          status.textContent = 'stopped';
+          tellProblem(lane, reason);
+          return;
+        }
+        results.push({round: round, lane: lane, millis: report.loadMillis, protocol: report.protocol, images: report.images});
+        lane.querySelector('.time').textContent = seconds(report.loadMillis) + ' over ' + report.protocol;
+        render(results, rounds);
+      }
+    }
+    summarize(results);
+    race.dataset.results = JSON.stringify(results.map(function (r) {
+      return {round: r.round, door: r.lane.dataset.protocol, millis: r.millis, protocol: r.protocol, images: r.images};
+    }));
+    status.textContent = 'done';
+    race.dataset.state = 'done';
+  }
+
+  document.getElementById('browser').textContent = 'Measured by ' + browserName() + ', on this computer, through the slow doors.';
+  document.getElementById('race-form').addEventListener('submit', function (event) {
+    event.preventDefault();
+    if (race.dataset.state === 'running') { return; }
+    var rounds = Math.min(10, Math.max(1, Math.round(Number(document.getElementById('rounds').value) || 3)));
+    run(rounds);
+  });
+})();
+</script>
+</c:otherwise>
+</c:choose>
+</body>
+</html>
