@@ -31,7 +31,7 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 </div>
 <%-- Drawn after the load event: every image request from Resource Timing. --%>
 <h2 id="waterfall-title" hidden>Waterfall</h2>
-<p id="waterfall-legend" hidden>One row per image, in the order the browser started them; time runs to the right.
+<p id="waterfall-legend" hidden>One row per image, in the order their requests went out; time runs to the right.
 Light: waiting (queued behind other requests, or for a connection); dark: from sending the request to the last byte.
 Over HTTP/1.1 the dark bars climb a staircase, six images at a time (one per connection); over HTTP/2 they
 all start together, one wave on one connection.</p>
@@ -77,7 +77,10 @@ window.addEventListener('load', function () {
 // A canvas, not an SVG of thousands of elements: 2000 rows draw in a few milliseconds.
 function drawWaterfall(images, page) {
   var started = performance.now();
-  var rows = images.slice().sort(function (a, b) { return a.startTime - b.startTime; });
+  // In the order the requests went out: a browser gives a whole batch of images one startTime, and
+  // over HTTP/1.1 they leave six at a time as connections come free (the staircase).
+  var sent = function (e) { return e.requestStart > 0 ? e.requestStart : e.startTime; };
+  var rows = images.slice().sort(function (a, b) { return sent(a) - sent(b) || a.startTime - b.startTime; });
   var canvas = document.getElementById('waterfall');
   var axisHeight = 22, labelWidth = 0;
   var rowHeight = Math.min(8, Math.max(0.3, 600 / Math.max(1, rows.length)));
@@ -96,11 +99,10 @@ function drawWaterfall(images, page) {
   g.fillRect(0, 0, width, height);
   rows.forEach(function (e, i) {
     var y = axisHeight + i * rowHeight;
-    var sent = e.requestStart > 0 ? e.requestStart : e.startTime;
     g.fillStyle = '#c9d6ea';
-    g.fillRect(x(e.startTime), y, Math.max(0.5, x(sent) - x(e.startTime)), Math.max(rowHeight, 0.3));
+    g.fillRect(x(e.startTime), y, Math.max(0.5, x(sent(e)) - x(e.startTime)), rowHeight);
     g.fillStyle = e.nextHopProtocol === 'h2' ? '#1d7a4f' : '#b5482a';
-    g.fillRect(x(sent), y, Math.max(1, x(e.responseEnd) - x(sent)), Math.max(rowHeight, 0.3));
+    g.fillRect(x(sent(e)), y, Math.max(1, x(e.responseEnd) - x(sent(e))), rowHeight);
   });
   // the axis: a tick every 1, 2 or 5 times a power of ten, about eight of them
   var step = Math.pow(10, Math.floor(Math.log10(end / 8 || 1)));

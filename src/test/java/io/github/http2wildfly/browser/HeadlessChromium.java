@@ -13,7 +13,10 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -36,6 +39,14 @@ public final class HeadlessChromium implements AutoCloseable {
     private final ChromeDriver driver;
 
     public HeadlessChromium() throws IOException {
+        this(true);
+    }
+
+    /**
+     * @param trustProjectCertificate false: a browser that has never seen the project's certificate,
+     *        as a person's is before they trust it
+     */
+    public HeadlessChromium(boolean trustProjectCertificate) throws IOException {
         requireInstalled();
         profile = Files.createTempDirectory("chromium-profile");
         ChromeOptions options = new ChromeOptions();
@@ -44,8 +55,10 @@ public final class HeadlessChromium implements AutoCloseable {
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1280,1024",
-                "--user-data-dir=" + profile,
-                "--ignore-certificate-errors-spki-list=" + spkiHash(CERTIFICATE));
+                "--user-data-dir=" + profile);
+        if (trustProjectCertificate) {
+            options.addArguments("--ignore-certificate-errors-spki-list=" + spkiHash(CERTIFICATE));
+        }
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
         driver = new ChromeDriver(service, options);
@@ -86,9 +99,24 @@ public final class HeadlessChromium implements AutoCloseable {
     public Map<String, String> loadWall(String url) {
         driver.get(url);
         new WebDriverWait(driver, Duration.ofMinutes(2)).until(d -> "done".equals(
-                d.findElement(org.openqa.selenium.By.id("report")).getDomAttribute("data-state")));
+                d.findElement(By.id("report")).getDomAttribute("data-state")));
         return (Map<String, String>) ((JavascriptExecutor) driver).executeScript(
                 "var r = document.getElementById('report'); return Object.assign({text: r.textContent}, r.dataset);");
+    }
+
+    /** Saves a picture of the element, or of the window where it is null, as target/screenshots/NAME.png. */
+    public Path screenshot(String name, By element) throws IOException {
+        Path file = Path.of("target/screenshots", name + ".png");
+        Files.createDirectories(file.getParent());
+        if (element == null) {
+            Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+        } else {
+            // chromedriver clips an element's picture to the viewport: bring all of it into view first
+            WebElement found = driver.findElement(element);
+            driver.executeScript("arguments[0].scrollIntoView({block: 'start'})", found);
+            Files.write(file, found.getScreenshotAs(OutputType.BYTES));
+        }
+        return file;
     }
 
     public Object script(String javascript) {

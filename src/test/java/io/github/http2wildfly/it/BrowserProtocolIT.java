@@ -7,17 +7,19 @@ import io.github.http2wildfly.Door;
 import io.github.http2wildfly.browser.HeadlessChromium;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.openqa.selenium.OutputType;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.openqa.selenium.By;
 
 /**
- * What a real browser negotiates at each door, seen from inside the page (Navigation and Resource
- * Timing), and what the page reports about itself. Runs with -Pbrowser.
+ * What a real browser negotiates at each door and each slow door, seen from inside the page
+ * (Navigation and Resource Timing), what the page reports about itself, and its waterfall.
+ * Runs with -Pbrowser.
  */
 class BrowserProtocolIT extends DeployedWarTest {
 
@@ -26,29 +28,36 @@ class BrowserProtocolIT extends DeployedWarTest {
     @ParameterizedTest
     @EnumSource(Door.class)
     void everyImageComesOverTheDoorsProtocolAndNoneFromACache(Door door) throws IOException {
-        String expected = door == Door.HTTP_2_TLS ? "h2" : "http/1.1";
         try (HeadlessChromium chromium = new HeadlessChromium()) {
-            Map<String, String> report = chromium.loadWall(doors.uri(door, "/logos?count=" + COUNT).toString());
+            assertWallLoadedOver(chromium, doors.uri(door, "/logos?count=" + COUNT).toString(), door);
+        }
+    }
 
-            assertEquals(expected, chromium.script("return performance.getEntriesByType('navigation')[0].nextHopProtocol"));
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> images = (List<Map<String, Object>>) chromium.script(
-                    "return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
-                            + ".map(e => ({protocol: e.nextHopProtocol, transferSize: e.transferSize, name: e.name}))");
-            assertEquals(COUNT, images.size(), "image entries (Resource Timing keeps 250 unless the page raises it)");
-            assertEquals(COUNT, images.stream().map(image -> image.get("name")).distinct().count(), "distinct URLs");
-            for (Map<String, Object> image : images) {
-                assertEquals(expected, image.get("protocol"), String.valueOf(image.get("name")));
-                assertTrue(((Number) image.get("transferSize")).longValue() > 0, "fetched, not cached: " + image.get("name"));
-            }
+    @ParameterizedTest
+    @EnumSource(Door.class)
+    void eachSlowDoorSpeaksItsTwinsProtocolAfterARoundTripOfSetUp(Door door) throws IOException {
+        long roundTripMillis = Long.parseLong(doors.systemProperties().getProperty("h2demo.slow.rtt"));
+        try (HeadlessChromium chromium = new HeadlessChromium()) {
+            assertWallLoadedOver(chromium, doors.slowUri(door, "/logos?count=" + COUNT).toString(), door);
+            // the connection's set-up round trip, then the request's own
+            double connectToFirstByte = ((Number) chromium.script("var n = performance.getEntriesByType('navigation')[0];"
+                    + " return n.responseStart - n.connectStart")).doubleValue();
+            assertTrue(connectToFirstByte >= 2 * roundTripMillis,
+                    "connect to first byte " + connectToFirstByte + " ms at a round trip of " + roundTripMillis + " ms");
+            // the README's pictures: what a person sees through the slow doors
+            chromium.screenshot("waterfall-slow-" + door.name().toLowerCase(Locale.ROOT).replace('_', '-'), By.id("waterfall"));
+        }
+    }
 
-            // the page's own report says the same
-            assertEquals(Integer.toString(COUNT), report.get("images"));
-            assertEquals(Integer.toString(COUNT), report.get("imageEntries"));
-            assertEquals(expected, report.get("protocol"));
-            assertEquals("0", report.get("fromCache"));
-            assertTrue(report.get("text").startsWith(COUNT + " images in ") && report.get("text").contains(" s over " + expected),
-                    report.get("text"));
+    @ParameterizedTest
+    @ValueSource(ints = {7, 500, 2000})
+    void theWaterfallDrawsOneRowPerImage(int count) throws IOException {
+        try (HeadlessChromium chromium = new HeadlessChromium()) {
+            chromium.loadWall(doors.uri(Door.HTTP_2_TLS, "/logos?count=" + count).toString());
+            String rows = chromium.driver().findElement(By.id("waterfall")).getDomAttribute("data-rows");
+            assertEquals(Integer.toString(count), rows);
+            System.out.printf("waterfall of %d rows drawn in %s ms%n", count,
+                    chromium.driver().findElement(By.id("waterfall")).getDomAttribute("data-draw-millis"));
         }
     }
 
@@ -56,11 +65,33 @@ class BrowserProtocolIT extends DeployedWarTest {
     void screenshotOfThePagesOwnReport() throws IOException {
         try (HeadlessChromium chromium = new HeadlessChromium()) {
             Map<String, String> report = chromium.loadWall(doors.uri(Door.HTTP_2_TLS, "/logos").toString());
-            Path screenshot = Path.of("target/screenshots/logos-h2.png");
-            Files.createDirectories(screenshot.getParent());
-            Files.write(screenshot, chromium.driver().getScreenshotAs(OutputType.BYTES));
-            assertTrue(Files.size(screenshot) > 0);
+            assertTrue(Files.size(chromium.screenshot("logos-h2", null)) > 0);
             assertEquals("h2", report.get("protocol"));
         }
+    }
+
+    private static void assertWallLoadedOver(HeadlessChromium chromium, String url, Door door) {
+        String expected = door == Door.HTTP_2_TLS ? "h2" : "http/1.1";
+        Map<String, String> report = chromium.loadWall(url);
+
+        assertEquals(expected, chromium.script("return performance.getEntriesByType('navigation')[0].nextHopProtocol"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> images = (List<Map<String, Object>>) chromium.script(
+                "return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
+                        + ".map(e => ({protocol: e.nextHopProtocol, transferSize: e.transferSize, name: e.name}))");
+        assertEquals(COUNT, images.size(), "image entries (Resource Timing keeps 250 unless the page raises it)");
+        assertEquals(COUNT, images.stream().map(image -> image.get("name")).distinct().count(), "distinct URLs");
+        for (Map<String, Object> image : images) {
+            assertEquals(expected, image.get("protocol"), String.valueOf(image.get("name")));
+            assertTrue(((Number) image.get("transferSize")).longValue() > 0, "fetched, not cached: " + image.get("name"));
+        }
+
+        // the page's own report says the same
+        assertEquals(Integer.toString(COUNT), report.get("images"));
+        assertEquals(Integer.toString(COUNT), report.get("imageEntries"));
+        assertEquals(expected, report.get("protocol"));
+        assertEquals("0", report.get("fromCache"));
+        assertTrue(report.get("text").startsWith(COUNT + " images in ") && report.get("text").contains(" s over " + expected),
+                report.get("text"));
     }
 }

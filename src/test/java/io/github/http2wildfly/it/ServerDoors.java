@@ -4,13 +4,17 @@ import io.github.http2wildfly.Door;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
+import java.util.List;
+import java.util.Properties;
 import org.jboss.as.arquillian.container.ManagementClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
+import org.jboss.dmr.Property;
 
 /**
  * Where the deployment answers through each door, as the running server reports it: the ports come
- * from the server's own socket bindings, so the tests follow any port or offset setting.
+ * from the server's own socket bindings and system properties, so the tests follow any port or
+ * offset setting.
  */
 final class ServerDoors {
 
@@ -27,19 +31,51 @@ final class ServerDoors {
         return door.uri("localhost", boundPort(door), contextPath + path);
     }
 
+    /** The door's slow twin, where the application opened it (SlowDoors). */
+    URI slowUri(Door door, String path) {
+        return door.uri("localhost", door.slowPort(systemProperties()), contextPath + path);
+    }
+
     int boundPort(Door door) {
-        ModelNode address = Operations.createAddress("socket-binding-group", "standard-sockets",
-                "socket-binding", door.socketBinding());
+        return execute(Operations.createReadAttributeOperation(Operations.createAddress("socket-binding-group",
+                "standard-sockets", "socket-binding", door.socketBinding()), "bound-port")).asInt();
+    }
+
+    /** The server JVM's system properties: the doors' ports, the slow doors' round trip, the port offset. */
+    Properties systemProperties() {
+        Properties system = new Properties();
+        for (Property property : execute(Operations.createReadAttributeOperation(
+                Operations.createAddress("core-service", "platform-mbean", "type", "runtime"), "system-properties"))
+                .asPropertyList()) {
+            system.setProperty(property.getName(), property.getValue().asString());
+        }
+        return system;
+    }
+
+    /** Names of the server's live threads. */
+    List<String> threadNames() {
+        ModelNode dump = Operations.createOperation("dump-all-threads",
+                Operations.createAddress("core-service", "platform-mbean", "type", "threading"));
+        dump.get("locked-monitors").set(false);
+        dump.get("locked-synchronizers").set(false);
+        return execute(dump).asList().stream().map(thread -> thread.get("thread-name").asString()).toList();
+    }
+
+    /** Undeploys or deploys again the test's own deployment ({@code undeploy}, {@code deploy}). */
+    void deployment(String operation) {
+        execute(Operations.createOperation(operation, Operations.createAddress("deployment", contextPath.substring(1) + ".war")));
+    }
+
+    private ModelNode execute(ModelNode operation) {
         try {
-            ModelNode result = management.getControllerClient()
-                    .execute(Operations.createReadAttributeOperation(address, "bound-port"));
-            if (!Operations.isSuccessfulOutcome(result) || !Operations.readResult(result).isDefined()) {
-                throw new IllegalStateException("Socket binding " + door.socketBinding() + " is not bound: "
-                        + Operations.getFailureDescription(result));
+            ModelNode result = management.getControllerClient().execute(operation);
+            if (!Operations.isSuccessfulOutcome(result)) {
+                throw new IllegalStateException(operation.get("operation").asString() + " on "
+                        + operation.get("address") + " failed: " + Operations.getFailureDescription(result));
             }
-            return Operations.readResult(result).asInt();
+            return Operations.readResult(result);
         } catch (IOException e) {
-            throw new IllegalStateException("Cannot ask the server for its ports", e);
+            throw new IllegalStateException("Cannot reach the server's management interface", e);
         }
     }
 }

@@ -1,0 +1,90 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.browser.HeadlessChromium;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The race page in a real browser: one click, the slow HTTP/1.1-over-TLS and HTTP/2 doors in frames,
+ * round by round; and what a person whose browser does not trust the certificate yet is told.
+ * Runs with -Pbrowser.
+ */
+class BrowserRaceIT extends DeployedWarTest {
+
+    private static final int ROUNDS = 3;
+    private static final int COUNT = 500;
+
+    @Test
+    void oneClickRacesTheSlowDoorsAndHttp2Wins() throws IOException {
+        try (HeadlessChromium chromium = new HeadlessChromium()) {
+            WebDriver driver = chromium.driver();
+            driver.manage().window().setSize(new Dimension(1280, 1500));
+            driver.get(doors.uri(Door.HTTP_2_TLS, "/race").toString());
+            WebElement race = race(driver, ROUNDS);
+
+            assertEquals("done", race.getDomAttribute("data-state"), driver.findElement(By.id("problem")).getText());
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> results = (List<Map<String, Object>>) chromium.script(
+                    "return JSON.parse(document.getElementById('race').dataset.results)");
+            assertEquals(2 * ROUNDS, results.size(), "each door once a round");
+            for (Map<String, Object> result : results) {
+                assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
+                assertEquals(COUNT, ((Number) result.get("images")).intValue(), "every image loaded: " + result);
+            }
+            assertEquals(List.of("http/1.1", "h2", "h2", "http/1.1", "http/1.1", "h2"),
+                    results.stream().map(result -> result.get("door")).toList(), "the order alternates round by round");
+            double h1 = Double.parseDouble(race.getDomAttribute("data-h1-millis"));
+            double h2 = Double.parseDouble(race.getDomAttribute("data-h2-millis"));
+            assertTrue(h2 < h1, "HTTP/2 faster than HTTP/1.1 over TLS, medians of the same run: h2 " + h2 + " ms, h1 " + h1 + " ms");
+            assertTrue(driver.findElement(By.id("summary")).getText().contains("HTTP/2 / HTTP/1.1 = "));
+            assertTrue(driver.findElement(By.id("browser")).getText().startsWith("Measured by "));
+            System.out.printf("race, %d rounds: %s%n", ROUNDS, driver.findElement(By.id("summary")).getText());
+            chromium.screenshot("race", null);
+        }
+    }
+
+    @Test
+    void aBrowserThatDoesNotTrustTheCertificateIsToldWhatToDo() throws IOException {
+        try (HeadlessChromium untrusting = new HeadlessChromium(false)) {
+            WebDriver driver = untrusting.driver();
+            driver.manage().window().setSize(new Dimension(1280, 1200));
+            // the race page itself in clear text: only the frames meet the certificate
+            driver.get(doors.uri(Door.HTTP_1_1, "/race").toString());
+            WebElement race = race(driver, 1);
+
+            assertEquals("failed", race.getDomAttribute("data-state"));
+            WebElement problem = driver.findElement(By.id("problem"));
+            assertTrue(problem.isDisplayed());
+            assertTrue(problem.getText().contains("keystore/localhost.crt"), problem.getText());
+            assertFalse(problem.findElement(By.tagName("a")).getDomAttribute("href").isEmpty(), "a link to open that door");
+            untrusting.screenshot("race-untrusted-certificate", null);
+        }
+    }
+
+    /** Starts a race of the given rounds and waits until it is over, one way or the other. */
+    private static WebElement race(WebDriver driver, int rounds) {
+        WebElement input = driver.findElement(By.id("rounds"));
+        input.clear();
+        input.sendKeys(Integer.toString(rounds));
+        driver.findElement(By.id("start")).click();
+        WebElement race = driver.findElement(By.id("race"));
+        new WebDriverWait(driver, Duration.ofMinutes(3)).until(d -> {
+            String state = race.getDomAttribute("data-state");
+            return "done".equals(state) || "failed".equals(state);
+        });
+        return race;
+    }
+}

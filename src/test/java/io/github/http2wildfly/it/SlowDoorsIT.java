@@ -1,0 +1,208 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.RoundTrip;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import okhttp3.FormBody;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The slow doors that open with the application: each speaks its twin's protocol, costs a round trip
+ * to set up, takes a new round trip from the page's POST and refuses anything else, and comes and
+ * goes with the deployment without leaving a port or thread behind.
+ */
+class SlowDoorsIT extends DeployedWarTest {
+
+    private static final Duration ROUND_TRIP = Duration.ofMillis(50);
+
+    private final OkHttpClient client = new TrustedClients().okHttp();
+
+    @AfterEach
+    void roundTripAsTheServerStartedAndNoConnectionLeftOpen() throws IOException {
+        try (Response response = setRoundTrip(doors.systemProperties().getProperty("h2demo.slow.rtt"))) {
+            assertEquals(200, response.code());
+        }
+        client.connectionPool().evictAll();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Door.class)
+    void eachSlowDoorServesThePageAndEveryImageInItsTwinsProtocol(Door door) throws Exception {
+        Protocol protocol = door == Door.HTTP_2_TLS ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
+        // cleartext HTTP/1.1, as a browser speaks it: OkHttp would try h2c with prior knowledge only if told
+        WallImages.fetchEvery(client, doors.slowUri(door, "/logos"), protocol);
+    }
+
+    @Test
+    void aNewConnectionPaysTheSetUpRoundTripBeforeItsAnswer() throws IOException {
+        assertOkRoundTrip(ROUND_TRIP);
+        URI page = doors.slowUri(Door.HTTP_1_1, "/logos?count=1");
+        long start = System.nanoTime();
+        try (Socket socket = new Socket(page.getHost(), page.getPort())) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(("GET " + page.getRawPath() + "?" + page.getRawQuery() + " HTTP/1.1\r\nHost: "
+                    + page.getAuthority() + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            assertTrue(in.read() >= 0, "an answer");
+            Duration firstByte = Duration.ofNanos(System.nanoTime() - start);
+            assertTrue(firstByte.compareTo(ROUND_TRIP.multipliedBy(2)) >= 0,
+                    "set-up and request, two round trips at the least: " + firstByte);
+        }
+    }
+
+    @Test
+    void aChangedRoundTripAppliesToTheNextConnection() throws IOException {
+        Duration longer = ROUND_TRIP.multipliedBy(4);
+        assertOkRoundTrip(longer);
+        OkHttpClient fresh = new TrustedClients().okHttp();
+        long start = System.nanoTime();
+        try (Response response = fresh.newCall(new Request.Builder().url(doors.slowUri(Door.HTTP_2_TLS, "/logos?count=1").toString())
+                .build()).execute()) {
+            assertEquals(200, response.code());
+        } finally {
+            fresh.connectionPool().evictAll();
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        // TCP set-up, TLS 1.3 and the request: three round trips at the least
+        assertTrue(took.compareTo(longer.multipliedBy(3)) >= 0, "took " + took);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "1001", "abc", "", "1.5", "+5", "05", "99999999999"})
+    void aBadRoundTripIsRefusedWithOneLineOnEveryDoor(String rtt) throws IOException {
+        for (Door door : Door.values()) {
+            try (Response response = post(door, new FormBody.Builder().add("rtt", rtt).build(), null)) {
+                assertEquals(400, response.code(), door.label() + " rtt=" + rtt);
+                assertEquals(RoundTrip.RULE + "\n", response.body().string());
+            }
+        }
+    }
+
+    @Test
+    void aRoundTripGivenTwiceOrNotAtAllIsRefused() throws IOException {
+        try (Response twice = post(Door.HTTP_2_TLS, new FormBody.Builder().add("rtt", "20").add("rtt", "30").build(), null);
+                Response none = post(Door.HTTP_2_TLS, new FormBody.Builder().build(), null)) {
+            assertEquals(400, twice.code());
+            assertEquals(400, none.code());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"GET", "PUT", "DELETE", "PATCH", "OPTIONS"})
+    void onlyAPostChangesTheRoundTrip(String method) throws IOException {
+        RequestBody body = List.of("GET", "OPTIONS").contains(method) ? null : new FormBody.Builder().add("rtt", "20").build();
+        try (Response response = client.newCall(new Request.Builder().url(roundTripUrl(Door.HTTP_2_TLS)).method(method, body)
+                .build()).execute()) {
+            assertEquals(405, response.code(), method);
+            assertEquals("POST", response.header("Allow"));
+            assertEquals("the round trip changes with a POST\n", response.body().string());
+        }
+    }
+
+    @Test
+    void anotherSiteCannotChangeTheRoundTrip() throws IOException {
+        FormBody body = new FormBody.Builder().add("rtt", "0").build();
+        try (Response origin = post(Door.HTTP_2_TLS, body, "Origin: https://evil.example");
+                Response fetchSite = post(Door.HTTP_2_TLS, body, "Sec-Fetch-Site: cross-site");
+                Response otherDoor = post(Door.HTTP_2_TLS, body, "Sec-Fetch-Site: same-site")) {
+            for (Response refused : List.of(origin, fetchSite, otherDoor)) {
+                assertEquals(403, refused.code());
+                assertEquals("the round trip changes only from this server's own pages\n", refused.body().string());
+            }
+        }
+    }
+
+    @Test
+    void theSlowDoorsComeAndGoWithTheDeploymentLeavingNoThreadOrPortBehind() throws IOException {
+        URI slow = doors.slowUri(Door.HTTP_1_1, "/logos?count=1");
+        long before = proxyThreadsOnceConnectionsClosed();
+        assertEquals(Door.values().length, before, "one acceptor per slow door while nobody is connected");
+        try (Socket open = new Socket(slow.getHost(), slow.getPort())) {
+            open.setSoTimeout(30_000);
+            for (int cycle = 0; cycle < 20; cycle++) {
+                doors.deployment("undeploy");
+                for (Door door : Door.values()) {
+                    URI closed = doors.slowUri(door, "/");
+                    assertThrows(ConnectException.class, () -> new Socket(closed.getHost(), closed.getPort()).close(),
+                            door.label() + " closed while undeployed, cycle " + cycle);
+                }
+                if (cycle == 0) {
+                    assertEquals(-1, open.getInputStream().read(), "a connection through a slow door ends with it");
+                }
+                doors.deployment("deploy");
+                try (Response answer = client.newCall(new Request.Builder().url(slow.toString()).build()).execute()) {
+                    assertEquals(200, answer.code(), "open again, cycle " + cycle);
+                }
+            }
+        }
+        client.connectionPool().evictAll();
+        assertEquals(before, proxyThreadsOnceConnectionsClosed(), "the slow doors' threads after 20 redeploys");
+    }
+
+    private long proxyThreads() {
+        return doors.threadNames().stream().filter(name -> name.startsWith("delay-proxy-")).count();
+    }
+
+    /** A connection the client just closed ends in the proxy a moment later, when its threads read the close. */
+    private long proxyThreadsOnceConnectionsClosed() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long threads = proxyThreads();
+        while (threads != Door.values().length && System.nanoTime() < deadline) {
+            sleep(Duration.ofMillis(100));
+            threads = proxyThreads();
+        }
+        return threads;
+    }
+
+    private void assertOkRoundTrip(Duration roundTrip) throws IOException {
+        try (Response response = setRoundTrip(Long.toString(roundTrip.toMillis()))) {
+            assertEquals(200, response.code());
+            assertEquals("{\"roundTripMillis\":" + roundTrip.toMillis() + "}\n", response.body().string());
+        }
+    }
+
+    private Response setRoundTrip(String millis) throws IOException {
+        return post(Door.HTTP_2_TLS, new FormBody.Builder().add("rtt", millis).build(), null);
+    }
+
+    private Response post(Door door, RequestBody body, String header) throws IOException {
+        Request.Builder request = new Request.Builder().url(roundTripUrl(door)).post(body);
+        if (header != null) {
+            String[] nameAndValue = header.split(": ", 2);
+            request.header(nameAndValue[0], nameAndValue[1]);
+        }
+        return client.newCall(request.build()).execute();
+    }
+
+    private String roundTripUrl(Door door) {
+        return doors.uri(door, "/round-trip").toString();
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
