@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # End-to-end check of the README's main command, ./mvnw wildfly:run, as a person uses it:
 #   - the first HTTP/2 answer (timed), each door's protocol by curl with the project's certificate,
+#   - each slow door's protocol, its set-up round trip, and a change of the round trip by POST,
 #   - h2load against the logo over h2 with zero failures,
 #   - the JDWP port answering the handshake (-Ddebug=true),
 #   - a second wildfly:run failing fast on the taken ports,
 #   - Ctrl-C (SIGINT to the terminal's process group) and an IDE's stop button (SIGTERM to Maven
-#     alone) both leaving no server behind.
+#     alone) both leaving no server and no slow door behind.
 # Every process is started in its own session and stopped by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,7 +45,7 @@ wait_gone() {
 wait_for_h2() {
   for _ in $(seq 180); do
     kill -0 "$mvn_pid" 2>/dev/null || { tail -n 30 "$1"; fail "wildfly:run ended before answering"; }
-    if [ "$(curl -s -o /dev/null -w '%{http_code}' --http2 --cacert "$CERT" "https://localhost:8443$PAGE")" = 200 ]; then
+    if [ "$(curl -s --max-time 10 -o /dev/null -w '%{http_code}' --http2 --cacert "$CERT" "https://localhost:8443$PAGE")" = 200 ]; then
       return 0
     fi
     sleep 0.5
@@ -52,7 +53,9 @@ wait_for_h2() {
   fail "no HTTP/2 answer on 8443 within 90 s"
 }
 
-protocol_of() { curl -sS -o /dev/null -w '%{http_version}' "$@"; }
+protocol_of() { curl -sS --max-time 30 -o /dev/null -w '%{http_version}' "$@"; }
+
+slow_ports_listening() { ss -ltnH | grep -cE ':(8081|8445|8446) ' || true; }
 
 echo "== ./mvnw wildfly:run -Ddebug=true"
 start=$(date +%s.%N)
@@ -65,6 +68,22 @@ h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8444$PAGE")
 h1=$(protocol_of "http://localhost:8080$PAGE")
 echo "curl: 8443 HTTP/$h2, 8444 HTTP/$h1tls (curl offered h2), 8080 HTTP/$h1"
 [ "$h2" = 2 ] && [ "$h1tls" = 1.1 ] && [ "$h1" = 1.1 ] || fail "unexpected protocols"
+
+echo "== the slow doors"
+slow_h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8445$PAGE")
+slow_h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8446$PAGE")
+slow_h1=$(protocol_of "http://localhost:8081$PAGE")
+echo "curl: 8445 HTTP/$slow_h2, 8446 HTTP/$slow_h1tls, 8081 HTTP/$slow_h1"
+[ "$slow_h2" = 2 ] && [ "$slow_h1tls" = 1.1 ] && [ "$slow_h1" = 1.1 ] || fail "unexpected protocols at the slow doors"
+first_byte=$(curl -sS --max-time 30 -o /dev/null -w '%{time_starttransfer}' "http://localhost:8081$PAGE?count=1")
+echo "slow door 1, a new connection's first byte after ${first_byte} s (set-up and request at 50 ms: 0.100 s at least)"
+[ "$(echo "$first_byte >= 0.100" | bc)" = 1 ] || fail "the slow door answered before two round trips"
+changed=$(curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/round-trip)
+[ "$changed" = '{"roundTripMillis":0}' ] || fail "POST round-trip answered '$changed'"
+refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d rtt=abc http://localhost:8080/http2/round-trip)
+[ "$refused" = 400 ] || fail "a bad round trip answered $refused"
+curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/round-trip >/dev/null
+echo "round trip changed to 0 ms and back by POST; rtt=abc refused with 400"
 
 echo "== h2load against the logo over h2"
 h2load -n 5000 -c 4 -m 100 "https://localhost:8443/http2/logo.png?h2load" | tee "$LOG_DIR/h2load.txt" | grep -E '^(finished in|requests:|status codes:|Application protocol:)'
@@ -81,6 +100,8 @@ echo "== a second wildfly:run while the first holds the ports"
 if ./mvnw -B -q wildfly:run >"$LOG_DIR/run-taken.log" 2>&1; then fail "the second wildfly:run started"; fi
 grep -F 'Port 8080 on 127.0.0.1 is already in use (http.port=8080): stop what listens there, or move it with -Dhttp.port=<port> or every port with -Dport.offset=<offset>' \
   "$LOG_DIR/run-taken.log" >/dev/null || { tail -n 20 "$LOG_DIR/run-taken.log"; fail "no clear port-in-use message"; }
+grep -F 'Port 8445 on 127.0.0.1 is already in use (slow.https.port=8445): stop what listens there, or move it with -Dslow.https.port=<port>' \
+  "$LOG_DIR/run-taken.log" >/dev/null || fail "no clear port-in-use message for a slow door"
 echo "refused with: $(grep -o 'Port 8443[^;]*' "$LOG_DIR/run-taken.log" | head -n 1)"
 
 echo "== Ctrl-C"
@@ -89,7 +110,8 @@ server_pid=$(server_pid_of "$mvn_pid")
 kill -INT -- "-$mvn_pid"
 wait_gone "$server_pid" 60 || fail "the server $server_pid outlived Ctrl-C"
 wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
-echo "Maven $mvn_pid and server $server_pid ended"
+[ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Ctrl-C"
+echo "Maven $mvn_pid and server $server_pid ended, and the slow doors with them"
 
 echo "== an IDE's stop button: SIGTERM to Maven alone"
 start_run "$LOG_DIR/run-2.log"
@@ -97,6 +119,7 @@ wait_for_h2 "$LOG_DIR/run-2.log"
 server_pid=$(server_pid_of "$mvn_pid")
 kill -TERM "$mvn_pid"
 wait_gone "$server_pid" 60 || fail "the server $server_pid outlived its Maven (ExitWithLauncher)"
-echo "server $server_pid ended with its Maven $mvn_pid"
+[ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after the IDE's stop"
+echo "server $server_pid ended with its Maven $mvn_pid, and the slow doors with it"
 mvn_pid=""
 echo "smoke-run: all checks passed"

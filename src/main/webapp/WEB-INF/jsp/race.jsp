@@ -92,9 +92,10 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
     return Number(document.getElementById('round-trip').dataset.millis) || 0;
   }
 
-  // Generous: set-up, the page and ceil(count/6) rounds of images over HTTP/1.1, twice over, plus the browser's own work.
+  // Generous, for busy machines: set-up, the page and ceil(count/6) rounds of images over HTTP/1.1, four
+  // times over, plus the browser's own work. An error page is noticed sooner, by its load event.
   function timeLimitMillis() {
-    return 15000 + 2 * (Math.ceil(count / 6) + 10) * roundTripMillis();
+    return 30000 + 4 * (Math.ceil(count / 6) + 10) * roundTripMillis();
   }
 
   function loadIn(lane) {

@@ -18,14 +18,21 @@ public class LogoWallServlet extends HttpServlet {
     static final String REPORT_TO_RULE = "report-to must be the origin of one of this server's doors";
     private static final long serialVersionUID = 1L;
 
+    /** The request's {@code count}, or null once the request was refused with the rule (400, one line). */
+    static Integer countOrRefuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        try {
+            return LogoCount.parse(request.getParameter("count"));
+        } catch (LogoCount.InvalidCountException e) {
+            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+            return null;
+        }
+    }
+
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
-        int count;
-        try {
-            count = LogoCount.parse(request.getParameter("count"));
-        } catch (LogoCount.InvalidCountException e) {
-            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+        Integer count = countOrRefuse(request, response);
+        if (count == null) {
             return;
         }
         String[] reportTo = request.getParameterValues("report-to");

@@ -21,11 +21,8 @@ public class RaceServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
-        int count;
-        try {
-            count = LogoCount.parse(request.getParameter("count"));
-        } catch (LogoCount.InvalidCountException e) {
-            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+        Integer count = LogoWallServlet.countOrRefuse(request, response);
+        if (count == null) {
             return;
         }
         String wall = request.getContextPath() + LogoWallServlet.PATH;

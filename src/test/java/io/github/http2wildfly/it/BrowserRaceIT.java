@@ -81,7 +81,7 @@ class BrowserRaceIT extends DeployedWarTest {
         input.sendKeys(Integer.toString(rounds));
         driver.findElement(By.id("start")).click();
         WebElement race = driver.findElement(By.id("race"));
-        new WebDriverWait(driver, Duration.ofMinutes(3)).until(d -> {
+        new WebDriverWait(driver, Duration.ofMinutes(6)).until(d -> {
             String state = race.getDomAttribute("data-state");
             return "done".equals(state) || "failed".equals(state);
         });
