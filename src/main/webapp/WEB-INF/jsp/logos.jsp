@@ -20,7 +20,7 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 #waterfall { display: block; }
 </style>
 </head>
-<body data-report-to="<c:out value="${reportTo}"/>">
+<body data-report-to="<c:out value="${reportTo}"/>" data-round-trip="${roundTripMillis}">
 <h1>${count} logos</h1>
 <%-- Filled in after the load event by the script at the end; data-* for the tests. --%>
 <p id="report" data-state="loading">Loading&hellip;</p>
@@ -68,7 +68,8 @@ window.addEventListener('load', function () {
     var reportTo = document.body.dataset.reportTo;
     if (reportTo && window.parent !== window) {
       window.parent.postMessage({type: 'h2demo-load', loadMillis: page.loadEventEnd - page.startTime,
-          protocol: page.nextHopProtocol, images: loaded, imageEntries: images.length, fromCache: fromCache}, reportTo);
+          protocol: page.nextHopProtocol, images: loaded, imageEntries: images.length, fromCache: fromCache,
+          roundTripMillis: document.body.dataset.roundTrip === '' ? null : Number(document.body.dataset.roundTrip)}, reportTo);
     }
     drawWaterfall(images, page);
   }, 0);

@@ -92,6 +92,15 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
     return Number(document.getElementById('round-trip').dataset.millis) || 0;
   }
 
+  // Each frame says at which round trip the server served it: a change made in another tab shows here too.
+  function showRoundTrip(millis) {
+    var control = document.getElementById('round-trip');
+    if (typeof millis === 'number' && String(millis) !== control.dataset.millis) {
+      control.dataset.millis = millis;
+      document.getElementById('round-trip-now').textContent = millis + ' ms';
+    }
+  }
+
   // Generous, for busy machines: set-up, the page and ceil(count/6) rounds of images over HTTP/1.1, four
   // times over, plus the browser's own work. An error page is noticed sooner, by its load event.
   function timeLimitMillis() {
@@ -147,7 +156,10 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
         var result = results.filter(function (r) { return r.round === round && r.lane === lane; })[0];
         row.insertCell().textContent = result ? seconds(result.millis) + ' (' + result.protocol + ')' : '';
       });
-      row.insertCell().textContent = round === 1 ? 'new connections: set-up included' : 'connections reused';
+      var at = results.filter(function (r) { return r.round === round; }).map(function (r) { return r.roundTripMillis; })
+          .filter(function (ms, i, all) { return typeof ms === 'number' && all.indexOf(ms) === i; });
+      row.insertCell().textContent = (round === 1 ? 'new connections: set-up included' : 'connections reused')
+          + (at.length ? ', ' + at.join(' / ') + ' ms round trip' : '');
     }
     document.getElementById('results').hidden = false;
   }
@@ -230,14 +242,17 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
           tellProblem(lane, reason);
           return;
         }
-        results.push({round: round, lane: lane, millis: report.loadMillis, protocol: report.protocol, images: report.images});
+        results.push({round: round, lane: lane, millis: report.loadMillis, protocol: report.protocol, images: report.images,
+            roundTripMillis: report.roundTripMillis});
+        showRoundTrip(report.roundTripMillis);
         lane.querySelector('.time').textContent = seconds(report.loadMillis) + ' over ' + report.protocol;
         render(results, rounds);
       }
     }
     summarize(results);
     race.dataset.results = JSON.stringify(results.map(function (r) {
-      return {round: r.round, door: r.lane.dataset.protocol, millis: r.millis, protocol: r.protocol, images: r.images};
+      return {round: r.round, door: r.lane.dataset.protocol, millis: r.millis, protocol: r.protocol, images: r.images,
+          roundTripMillis: r.roundTripMillis};
     }));
     status.textContent = 'done';
     race.dataset.state = 'done';

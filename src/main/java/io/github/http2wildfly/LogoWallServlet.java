@@ -43,6 +43,8 @@ public class LogoWallServlet extends HttpServlet {
             }
             request.setAttribute("reportTo", reportTo[0]);
         }
+        SlowDoors slowDoors = SlowDoors.of(getServletContext());
+        request.setAttribute("roundTripMillis", slowDoors == null ? null : slowDoors.roundTrip().toMillis());
         request.setAttribute("count", count);
         // One base per render, plus the index: every src differs from every src of every other render.
         request.setAttribute("cacheBustBase", System.nanoTime());

@@ -10,6 +10,9 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import okhttp3.FormBody;
+import okhttp3.Request;
+import okhttp3.Response;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -32,6 +35,7 @@ class BrowserRaceIT extends DeployedWarTest {
         try (HeadlessChromium chromium = new HeadlessChromium()) {
             WebDriver driver = chromium.driver();
             driver.manage().window().setSize(new Dimension(1280, 1500));
+            long roundTripMillis = Long.parseLong(doors.systemProperties().getProperty("h2demo.slow.rtt"));
             driver.get(doors.uri(Door.HTTP_2_TLS, "/race").toString());
             WebElement race = race(driver, ROUNDS);
 
@@ -43,6 +47,7 @@ class BrowserRaceIT extends DeployedWarTest {
             for (Map<String, Object> result : results) {
                 assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
                 assertEquals(COUNT, ((Number) result.get("images")).intValue(), "every image loaded: " + result);
+                assertEquals(roundTripMillis, ((Number) result.get("roundTripMillis")).longValue(), "served at: " + result);
             }
             assertEquals(List.of("http/1.1", "h2", "h2", "http/1.1", "http/1.1", "h2"),
                     results.stream().map(result -> result.get("door")).toList(), "the order alternates round by round");
@@ -53,6 +58,24 @@ class BrowserRaceIT extends DeployedWarTest {
             assertTrue(driver.findElement(By.id("browser")).getText().startsWith("Measured by "));
             System.out.printf("race, %d rounds: %s%n", ROUNDS, driver.findElement(By.id("summary")).getText());
             chromium.screenshot("race", null);
+        }
+    }
+
+    @Test
+    void aRoundTripChangedElsewhereShowsInTheRace() throws IOException {
+        String started = doors.systemProperties().getProperty("h2demo.slow.rtt");
+        try (HeadlessChromium chromium = new HeadlessChromium()) {
+            WebDriver driver = chromium.driver();
+            driver.get(doors.uri(Door.HTTP_2_TLS, "/race").toString());
+            assertEquals(started + " ms", driver.findElement(By.id("round-trip-now")).getText());
+            setRoundTrip("20"); // as another tab, or curl, would
+            WebElement race = race(driver, 1);
+
+            assertEquals("done", race.getDomAttribute("data-state"));
+            assertEquals("20 ms", driver.findElement(By.id("round-trip-now")).getText(), "what the frames were served at");
+            assertTrue(driver.findElement(By.id("summary")).getText().endsWith("at a round trip of 20 ms"));
+        } finally {
+            setRoundTrip(started);
         }
     }
 
@@ -71,6 +94,14 @@ class BrowserRaceIT extends DeployedWarTest {
             assertTrue(problem.getText().contains("keystore/localhost.crt"), problem.getText());
             assertFalse(problem.findElement(By.tagName("a")).getDomAttribute("href").isEmpty(), "a link to open that door");
             untrusting.screenshot("race-untrusted-certificate", null);
+        }
+    }
+
+    private void setRoundTrip(String millis) throws IOException {
+        try (Response response = new TrustedClients().okHttp().newCall(new Request.Builder()
+                .url(doors.uri(Door.HTTP_2_TLS, "/round-trip").toString())
+                .post(new FormBody.Builder().add("rtt", millis).build()).build()).execute()) {
+            assertEquals(200, response.code());
         }
     }
 
