@@ -55,6 +55,44 @@ class SlowDoorsIT extends DeployedWarTest {
     }
 
     @Test
+    void theLandingPageLinksEachSlowDoorTheRaceAndShowsTheRoundTrip() throws IOException {
+        String roundTrip = doors.systemProperties().getProperty("h2demo.slow.rtt");
+        try (Response response = client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/").toString()).build())
+                .execute()) {
+            String page = response.body().string();
+            for (Door door : Door.values()) {
+                String link = doors.slowUri(door, "/logos").toString();
+                assertTrue(page.contains("href=\"" + link + "\""), "link to " + link);
+            }
+            assertTrue(page.contains("<a href=\"race\">"), "the race");
+            assertTrue(page.contains("id=\"round-trip-now\">" + roundTrip + " ms<"), "the round trip in effect");
+        }
+    }
+
+    @Test
+    void theWallReportsOnlyToAnOriginOfThisServersDoors() throws IOException {
+        String raceOrigin = doors.uri(Door.HTTP_2_TLS, "").toString().replaceFirst("/[^/]*$", "");
+        String slowOrigin = doors.slowUri(Door.HTTP_2_TLS, "").toString().replaceFirst("/[^/]*$", "");
+        for (String origin : List.of(raceOrigin, slowOrigin)) {
+            try (Response accepted = getWall("?report-to=" + origin)) {
+                assertEquals(200, accepted.code(), origin);
+                assertTrue(accepted.body().string().contains("data-report-to=\"" + origin + "\""), origin);
+            }
+        }
+        for (String bad : List.of("https://evil.example", "https://localhost:1", raceOrigin + "/", "",
+                raceOrigin + "&report-to=" + slowOrigin)) {
+            try (Response refused = getWall("?report-to=" + bad)) {
+                assertEquals(400, refused.code(), bad);
+                assertEquals("report-to must be the origin of one of this server's doors\n", refused.body().string());
+            }
+        }
+    }
+
+    private Response getWall(String query) throws IOException {
+        return client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/logos").toString() + query).build()).execute();
+    }
+
+    @Test
     void aNewConnectionPaysTheSetUpRoundTripBeforeItsAnswer() throws IOException {
         assertOkRoundTrip(ROUND_TRIP);
         URI page = doors.slowUri(Door.HTTP_1_1, "/logos?count=1");
