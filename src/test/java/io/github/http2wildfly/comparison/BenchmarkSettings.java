@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.LogoCount;
+import io.github.http2wildfly.RoundTrip;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -87,14 +88,10 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         List<Integer> rtts = new ArrayList<>();
         for (String rtt : value.split(",")) {
             try {
-                int millis = Integer.parseInt(rtt.strip());
-                if (millis < 0 || millis > 1000) {
-                    throw new NumberFormatException();
-                }
-                rtts.add(millis);
-            } catch (NumberFormatException notAnRtt) {
-                throw new IllegalArgumentException("bench.rtts=" + value
-                        + ": expected round-trip times in milliseconds from 0 to 1000, separated by commas");
+                rtts.add((int) RoundTrip.parse(rtt.strip()).toMillis());
+            } catch (IllegalArgumentException notAnRtt) {
+                throw new IllegalArgumentException("bench.rtts=" + value + ": expected round-trip times in milliseconds from 0 to "
+                        + RoundTrip.MAX_MILLIS + ", separated by commas");
             }
         }
         return rtts.stream().distinct().sorted().toList();
