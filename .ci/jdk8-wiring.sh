@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The jdk8 profile's wiring, without a JDK 8 (none can be installed here): fake JDK homes whose
-# release file names an update. Checks that every alpn-boot resolves from Maven Central and that
+# release file names an update. Checks that the alpn-boot Jetty's table names resolves from Maven Central and that
 # the server's boot jar is the one Jetty's table gives; stops before the legacy server is unpacked.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -61,7 +61,10 @@ echo "== ./mvnw wildfly:run -Ddebug=true"
 start=$(date +%s.%N)
 start_run "$LOG_DIR/run-1.log" -Ddebug=true
 wait_for_h2 "$LOG_DIR/run-1.log"
-printf 'first HTTP/2 answer after %.1f s (Maven start, build and server boot)\n' "$(echo "$(date +%s.%N) - $start" | bc)"
+printf 'first HTTP/2 answer after %.1f s (Maven start, build and server boot; WildFly: %s)\n' \
+  "$(echo "$(date +%s.%N) - $start" | bc)" "$(grep -o 'started in [0-9]*ms' "$LOG_DIR/run-1.log" | head -n 1)"
+grep -q 'Tests are skipped' "$LOG_DIR/run-1.log" && ! grep -q 'Tests run:' "$LOG_DIR/run-1.log" \
+  || fail "wildfly:run ran the unit tests"
 
 h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8443$PAGE")
 h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8444$PAGE")

@@ -10,9 +10,9 @@ import java.util.Properties;
  */
 public enum Door {
 
-    HTTP_1_1("HTTP/1.1", "http", "http", "h2demo.http.port", "slow.http.port"),
-    HTTP_1_1_TLS("HTTP/1.1 over TLS", "https", "https-http1", "h2demo.https-http1.port", "slow.https.http1.port"),
-    HTTP_2_TLS("HTTP/2 over TLS", "https", "https", "h2demo.https.port", "slow.https.port");
+    HTTP_1_1("HTTP/1.1", "http", "http", "http.port", "slow.http.port"),
+    HTTP_1_1_TLS("HTTP/1.1 over TLS", "https", "https-http1", "https.http1.port", "slow.https.http1.port"),
+    HTTP_2_TLS("HTTP/2 over TLS", "https", "https", "https.port", "slow.https.port");
 
     static final String PORT_OFFSET = "jboss.socket.binding.port-offset";
     /** The server's system properties are the Maven properties' names behind this prefix. */
@@ -47,7 +47,7 @@ public enum Door {
 
     /** The port this door listens on, from the server's system properties. */
     public int port(Properties system) {
-        return basePort(system, portProperty, "sockets.cli") + portOffset(system);
+        return basePort(system, PROPERTY_PREFIX + portProperty, "sockets.cli") + portOffset(system);
     }
 
     /** The port of this door's slow twin. */

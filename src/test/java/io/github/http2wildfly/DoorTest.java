@@ -21,7 +21,7 @@ class DoorTest {
     void aServerNotConfiguredByTheProjectIsNamed() {
         IllegalStateException missing =
                 assertThrows(IllegalStateException.class, () -> Door.HTTP_1_1_TLS.port(new Properties()));
-        assertEquals("System property h2demo.https-http1.port is not set: this server was not configured by"
+        assertEquals("System property h2demo.https.http1.port is not set: this server was not configured by"
                 + " the project's wildfly/sockets.cli", missing.getMessage());
     }
 

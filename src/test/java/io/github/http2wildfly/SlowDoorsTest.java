@@ -102,7 +102,7 @@ class SlowDoorsTest {
     private static String propertyOf(Door door) {
         return switch (door) {
             case HTTP_1_1 -> "h2demo.http.port";
-            case HTTP_1_1_TLS -> "h2demo.https-http1.port";
+            case HTTP_1_1_TLS -> "h2demo.https.http1.port";
             case HTTP_2_TLS -> "h2demo.https.port";
         };
     }

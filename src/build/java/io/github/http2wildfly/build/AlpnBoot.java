@@ -3,7 +3,6 @@ package io.github.http2wildfly.build;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -19,7 +18,8 @@ import java.util.regex.Pattern;
  * jetty-alpn-agent at run time, so that a JDK it cannot serve fails the build with one line, before
  * any server starts, and the command line shows exactly which jar the server boots with.
  *
- * <p>Arguments: {@code jdk8-home alpn-boot-jar-dir boot-jar}.
+ * <p>Arguments: {@code jdk8-home properties-file boot-jar}; the build then fetches that one jar from
+ * Maven Central to {@code boot-jar}.
  */
 public final class AlpnBoot {
 
@@ -102,35 +102,30 @@ public final class AlpnBoot {
     }
 
     /**
-     * Puts the alpn-boot this JDK needs at {@code bootJar}, the fixed path the server's
-     * {@code -Xbootclasspath/p:} names, or removes it where ALPN is built in (a JDK 8 ignores a boot
-     * class path entry that does not exist). A fixed path keeps the server's command line the same
-     * for every JDK, so no build-time property has to reach the wildfly:run goal.
+     * Writes the version for the build to fetch ({@code alpn.boot.version}, or {@code alpn.boot.skip=true}
+     * where ALPN is built in) and removes the boot jar of an earlier JDK, so the server's fixed
+     * {@code -Xbootclasspath/p:} path holds this JDK's jar or nothing (a JDK 8 ignores a boot class path
+     * entry that does not exist). A fixed path keeps the server's command line the same for every JDK.
      *
-     * @return the version put there, or empty where none is needed
+     * @return the version named, or empty where none is needed
      */
-    static Optional<String> install(JdkVersion jdk, Path alpnJars, Path bootJar) throws IOException {
+    static Optional<String> choose(JdkVersion jdk, Path propertiesFile, Path bootJar) throws IOException {
         Optional<String> version = versionFor(jdk);
-        if (version.isEmpty()) {
-            Files.deleteIfExists(bootJar);
-            return version;
-        }
-        Path resolved = alpnJars.resolve("alpn-boot-" + version.get() + ".jar");
-        if (!Files.isRegularFile(resolved)) {
-            throw new BuildCheckFailure("alpn-boot " + version.get() + " was not resolved into " + alpnJars);
-        }
-        Files.createDirectories(bootJar.toAbsolutePath().getParent());
-        Files.copy(resolved, bootJar, StandardCopyOption.REPLACE_EXISTING);
+        Files.deleteIfExists(bootJar);
+        Files.createDirectories(propertiesFile.toAbsolutePath().getParent());
+        Files.writeString(propertiesFile, "# The alpn-boot for JDK " + jdk.text() + " (AlpnBoot, Jetty's table)\n"
+                + "alpn.boot.version=" + version.orElse("none") + "\n"
+                + "alpn.boot.skip=" + version.isEmpty() + "\n");
         return version;
     }
 
     public static void main(String[] args) throws IOException {
         if (args.length != 3) {
-            throw new BuildCheckFailure("AlpnBoot: expected jdk8-home, alpn-boot-jar-dir and boot jar");
+            throw new BuildCheckFailure("AlpnBoot: expected jdk8-home, properties file and boot jar");
         }
         JdkVersion jdk = JdkVersion.of(Path.of(args[0]));
         Path bootJar = Path.of(args[2]);
-        Optional<String> version = install(jdk, Path.of(args[1]), bootJar);
+        Optional<String> version = choose(jdk, Path.of(args[1]), bootJar);
         System.out.println(version.isPresent()
                 ? "JDK " + jdk.text() + ": alpn-boot " + version.get() + " on the server's boot class path (-Xbootclasspath/p:"
                         + bootJar.toAbsolutePath() + ")"

@@ -5,39 +5,44 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Fails fast, naming the property that moves it, when a port the server is about to bind is taken.
  * WildFly itself would boot "with errors" and leave the user to find the BindException in its log.
  *
- * <p>Arguments: {@code --address=A --offset=N --offset-property=NAME [--only-for-goals=G,.. --goals=[..]]
- * property=port ...}
+ * <p>Arguments: {@code --scripts=filtered-cli-dir --address=A --offset=N --offset-property=NAME
+ * [--only-for-goals=G,.. --goals=[..]]}
  */
 public final class PortCheck {
+
+    /** WildFly's management port before the offset, which the wildfly-maven-plugin and Arquillian assume too. */
+    static final int WILDFLY_MANAGEMENT_PORT = 9990;
+    static final String MANAGEMENT = "WildFly's management port";
+    /** {@code /system-property=h2demo.<Maven property>:add(value=<port>)}, as sockets.cli and slow-doors.cli say it. */
+    private static final Pattern PORT_PROPERTY = Pattern.compile(
+            "^/system-property=h2demo\\.([\\w.]+\\.port):add\\(value=(\\d+)\\)", Pattern.MULTILINE);
 
     private PortCheck() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         Map<String, String> options = new LinkedHashMap<>();
-        Map<String, Integer> ports = new LinkedHashMap<>();
         for (String arg : args) {
             int eq = arg.indexOf('=');
-            if (eq < 0) {
-                throw new BuildCheckFailure("PortCheck: expected name=value, got " + arg);
+            if (!arg.startsWith("--") || eq < 0) {
+                throw new BuildCheckFailure("PortCheck: expected --name=value, got " + arg);
             }
-            String name = arg.substring(0, eq);
-            String value = arg.substring(eq + 1);
-            if (name.startsWith("--")) {
-                options.put(name.substring(2), value);
-            } else {
-                ports.put(name, parsePort(name, value));
-            }
+            options.put(arg.substring(2, eq), arg.substring(eq + 1));
         }
         if (!appliesTo(options.get("only-for-goals"), options.get("goals"))) {
             return;
@@ -45,11 +50,33 @@ public final class PortCheck {
         String offsetProperty = options.getOrDefault("offset-property", "port.offset");
         int offset = parsePort(offsetProperty, options.getOrDefault("offset", "0"));
         InetAddress address = address(options.getOrDefault("address", "127.0.0.1"));
+        Map<String, Integer> ports = portsOf(Path.of(options.get("scripts")));
         List<String> taken = takenPorts(address, ports, offset, offsetProperty);
         if (!taken.isEmpty()) {
             throw new BuildCheckFailure(String.join("; ", taken));
         }
         System.out.println("Ports free on " + address.getHostAddress() + ": " + effectivePorts(ports, offset));
+    }
+
+    /**
+     * The ports the server will have, read from the filtered CLI scripts that give them to it (so this
+     * check and the server never disagree), by the Maven property that sets each; and WildFly's own
+     * management port, which only the offset moves.
+     */
+    static Map<String, Integer> portsOf(Path filteredScripts) throws IOException {
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        List<Path> scripts;
+        try (Stream<Path> files = Files.list(filteredScripts)) {
+            scripts = files.filter(file -> file.toString().endsWith(".cli")).sorted().toList();
+        }
+        for (Path script : scripts) {
+            Matcher port = PORT_PROPERTY.matcher(Files.readString(script));
+            while (port.find()) {
+                ports.put(port.group(1), parsePort(port.group(1), port.group(2)));
+            }
+        }
+        ports.put(MANAGEMENT, WILDFLY_MANAGEMENT_PORT);
+        return ports;
     }
 
     /**
@@ -62,6 +89,10 @@ public final class PortCheck {
             int port = base + offset;
             if (port > 65535) {
                 taken.add(property + "=" + base + " plus " + offsetProperty + "=" + offset + " is past 65535");
+            } else if (!canBind(address, port) && property.equals(MANAGEMENT)) {
+                taken.add("Port " + port + " on " + address.getHostAddress() + " is already in use (" + MANAGEMENT + " "
+                        + base + " + " + offsetProperty + "=" + offset + "): stop what listens there, or move every port with -D"
+                        + offsetProperty + "=<offset>");
             } else if (!canBind(address, port)) {
                 taken.add(PortInUse.message(address, property, base, offsetProperty, offset));
             }

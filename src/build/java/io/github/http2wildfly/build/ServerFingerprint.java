@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Comparator;
@@ -13,36 +14,70 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Decides whether the provisioned server still matches what it is made of: the pom (feature pack,
- * layers) and the CLI scripts as filtered with this build's properties (ports, keystore, limits).
- * When it does not, the server directory is deleted so that the wildfly-maven-plugin provisions it
- * again. Comparing contents, not times, catches a -Dproperty on the command line too; and an
- * unchanged server is never touched, so ./mvnw verify leaves a dev server running from it alone.
+ * Decides whether the provisioned server still matches what it is made of: the feature pack (with
+ * its version, however it was given), the pom (layers) and the CLI scripts as filtered with this
+ * build's properties (ports, keystore, limits). When it does not, the server directory is deleted so
+ * that the wildfly-maven-plugin provisions it again. Comparing contents, not times, catches a
+ * -Dproperty on the command line too; and an unchanged server is never touched, so ./mvnw verify
+ * leaves a dev server running from it alone.
  *
- * <p>Arguments: {@code server-dir pending-fingerprint-file input...}. The build copies the pending
- * fingerprint into the server directory ({@value #MARKER}) once provisioning succeeded.
+ * <p>Arguments: {@code check server-dir feature-pack input...} before provisioning, which leaves the
+ * fingerprint beside the server directory; {@code record server-dir} once provisioning succeeded,
+ * which marks the server with it ({@value #MARKER}) and keeps the configuration as provisioned
+ * ({@value #PRISTINE}) for the servers that boot from it read-only (ITs, comparison). A server
+ * whose provisioning was interrupted has no marker and is provisioned again.
  */
 public final class ServerFingerprint {
 
     static final String MARKER = ".provisioned";
+    static final String PRISTINE = "standalone/configuration-pristine";
 
     private ServerFingerprint() {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length < 3) {
-            throw new BuildCheckFailure("ServerFingerprint: expected server-dir, pending-fingerprint-file and inputs");
+        if (args.length >= 4 && args[0].equals("check")) {
+            Path server = Path.of(args[1]);
+            check(server, args[2], Stream.of(args).skip(3).map(Path::of).toList());
+        } else if (args.length == 2 && args[0].equals("record")) {
+            record(Path.of(args[1]));
+        } else {
+            throw new BuildCheckFailure("ServerFingerprint: expected check server-dir feature-pack inputs..., or record server-dir");
         }
-        Path server = Path.of(args[0]);
-        Path pending = Path.of(args[1]);
-        String fingerprint = of(Stream.of(args).skip(2).map(Path::of).toList());
-        Files.writeString(pending, fingerprint);
+    }
+
+    static void check(Path server, String featurePack, List<Path> inputs) throws IOException {
+        String fingerprint = featurePack + " " + of(inputs);
+        Files.writeString(pending(server), fingerprint);
         if (isCurrent(server, fingerprint)) {
-            System.out.println("The server in " + server + " is up to date");
+            System.out.println("The server in " + server + " is up to date (" + featurePack + ")");
         } else if (Files.exists(server)) {
-            System.out.println("The server's configuration changed: provisioning " + server + " again");
+            System.out.println("The server's make-up changed: provisioning " + server + " again (" + featurePack + ")");
             delete(server);
         }
+    }
+
+    static void record(Path server) throws IOException {
+        Path configuration = server.resolve("standalone/configuration");
+        Path pristine = server.resolve(PRISTINE);
+        if (Files.isDirectory(configuration) && !Files.isDirectory(pristine)) {
+            Files.createDirectories(pristine);
+            try (Stream<Path> files = Files.list(configuration)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".xml") || f.toString().endsWith(".properties")).toList()) {
+                    Files.copy(file, pristine.resolve(file.getFileName()));
+                }
+            }
+        }
+        Files.copy(pending(server), server.resolve(MARKER), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** True when the server was recorded with the fingerprint the last check computed. */
+    static boolean isRecorded(Path server) throws IOException {
+        return isCurrent(server, Files.readString(pending(server)));
+    }
+
+    private static Path pending(Path server) {
+        return server.resolveSibling(server.getFileName() + ".fingerprint");
     }
 
     static boolean isCurrent(Path server, String fingerprint) throws IOException {

@@ -1,6 +1,5 @@
 package io.github.http2wildfly.build;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.build.AlpnBoot.JdkVersion;
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,6 +23,12 @@ class AlpnBootTest {
 
     @TempDir
     Path dir;
+    Path properties;
+
+    @BeforeEach
+    void aPropertiesFile() {
+        properties = dir.resolve("target/alpn-boot.properties");
+    }
 
     /** Every row of Jetty's table at both ends, and the article's 8u45. */
     @ParameterizedTest
@@ -65,47 +73,32 @@ class AlpnBootTest {
     }
 
     @Test
-    void forTheArticlesJdkTheBootJarIsTheResolvedAlpnBoot() throws IOException {
-        Path jars = resolvedJars();
-        Path bootJar = dir.resolve("target/alpn-boot.jar");
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_45").toString(), jars.toString(), bootJar.toString()});
-        assertArrayEquals(Files.readAllBytes(jars.resolve("alpn-boot-8.1.3.v20150130.jar")), Files.readAllBytes(bootJar));
-    }
-
-    @Test
-    void anotherJdkReplacesIt() throws IOException {
-        Path jars = resolvedJars();
-        Path bootJar = dir.resolve("target/alpn-boot.jar");
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_45").toString(), jars.toString(), bootJar.toString()});
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_121").toString(), jars.toString(), bootJar.toString()});
-        assertArrayEquals(Files.readAllBytes(jars.resolve("alpn-boot-8.1.11.v20170118.jar")), Files.readAllBytes(bootJar));
-    }
-
-    @Test
-    void aJdkWithAlpnBuiltInGetsNoBootJar() throws IOException {
-        Path jars = resolvedJars();
-        Path bootJar = dir.resolve("target/alpn-boot.jar");
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_45").toString(), jars.toString(), bootJar.toString()});
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_262").toString(), jars.toString(), bootJar.toString()});
+    void forTheArticlesJdkTheBuildIsToldItsVersionAndAnEarlierBootJarGoes() throws IOException {
+        Path bootJar = Files.writeString(dir.resolve("alpn-boot.jar"), "an earlier JDK's");
+        AlpnBoot.main(new String[] {fakeJdk("1.8.0_45").toString(), properties.toString(), bootJar.toString()});
+        assertEquals("8.1.3.v20150130", read().getProperty("alpn.boot.version"));
+        assertEquals("false", read().getProperty("alpn.boot.skip"));
         assertFalse(Files.exists(bootJar));
     }
 
     @Test
-    void anUnresolvedJarOrANonJdkFailsClearly() {
-        BuildCheckFailure missingJar = assertThrows(BuildCheckFailure.class,
-                () -> AlpnBoot.install(JdkVersion.parse("1.8.0_45"), dir, dir.resolve("boot.jar")));
-        assertEquals("alpn-boot 8.1.3.v20150130 was not resolved into " + dir, missingJar.getMessage());
+    void aJdkWithAlpnBuiltInGetsNoBootJar() throws IOException {
+        AlpnBoot.main(new String[] {fakeJdk("1.8.0_262").toString(), properties.toString(), dir.resolve("alpn-boot.jar").toString()});
+        assertEquals("true", read().getProperty("alpn.boot.skip"));
+    }
+
+    @Test
+    void aNonJdkFailsClearly() {
         BuildCheckFailure notAJdk = assertThrows(BuildCheckFailure.class, () -> JdkVersion.of(dir));
         assertTrue(notAJdk.getMessage().startsWith("jdk8.home=" + dir + " is not a JDK"), notAJdk.getMessage());
     }
 
-    /** Stand-ins for the jars the jdk8 profile copies from Maven Central, each with its own content. */
-    private Path resolvedJars() throws IOException {
-        Path jars = Files.createDirectories(dir.resolve("alpn-boot"));
-        for (AlpnBoot.Range range : AlpnBoot.TABLE) {
-            Files.writeString(jars.resolve("alpn-boot-" + range.version() + ".jar"), range.version());
+    private Properties read() throws IOException {
+        Properties read = new Properties();
+        try (Reader reader = Files.newBufferedReader(properties)) {
+            read.load(reader);
         }
-        return jars;
+        return read;
     }
 
     private Path fakeJdk(String version) throws IOException {

@@ -10,13 +10,25 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PortCheckTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+
+    @TempDir
+    Path dir;
+
+    private Path scripts(String sockets) throws IOException {
+        Files.writeString(dir.resolve("sockets.cli"), sockets);
+        Files.writeString(dir.resolve("README.md"), "/system-property=h2demo.http.port:add(value=1)");
+        return dir;
+    }
 
     @Test
     void aTakenPortIsNamedWithThePropertiesThatMoveIt() throws IOException {
@@ -39,10 +51,19 @@ class PortCheckTest {
     }
 
     @Test
+    void thePortsAreTheOnesTheFilteredScriptsGiveTheServerAndWildFlysManagementPort() throws IOException {
+        Path scripts = scripts("/system-property=h2demo.https.http1.port:add(value=8444)\n# a comment\n"
+                + "/system-property=h2demo.slow.rtt:add(value=50)\n/system-property=h2demo.slow.http.port:add(value=8081)\n");
+        assertEquals(Map.of("https.http1.port", 8444, "slow.http.port", 8081, PortCheck.MANAGEMENT, 9990),
+                PortCheck.portsOf(scripts));
+    }
+
+    @Test
     void mainFailsWithOneLineAndPassesWhenFree() throws IOException {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress(LOOPBACK, 0));
-            String[] args = {"--address=" + LOOPBACK.getHostAddress(), "--offset=0", "http.port=" + taken.getLocalPort()};
+            Path scripts = scripts("/system-property=h2demo.http.port:add(value=" + taken.getLocalPort() + ")\n");
+            String[] args = {"--address=" + LOOPBACK.getHostAddress(), "--offset=0", "--scripts=" + scripts};
             BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(args));
             assertTrue(failure.getMessage().contains("-Dhttp.port=<port>"), failure.getMessage());
             assertFalse(failure.getMessage().contains("\n"));
@@ -57,8 +78,8 @@ class PortCheckTest {
 
     @Test
     void notANumberIsRefused() {
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(new String[] {"http.port=80a"}));
-        assertEquals("http.port=80a is not a port number (0 to 65535)", failure.getMessage());
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(new String[] {"--offset=80a"}));
+        assertEquals("port.offset=80a is not a port number (0 to 65535)", failure.getMessage());
     }
 
     @Test
@@ -68,7 +89,7 @@ class PortCheckTest {
         assertFalse(PortCheck.appliesTo("wildfly:run,wildfly:dev", "[verify]"));
         try (ServerSocket taken = new ServerSocket(0, 1, LOOPBACK)) {
             assertDoesNotThrow(() -> PortCheck.main(new String[] {"--only-for-goals=wildfly:run", "--goals=[verify]",
-                    "--address=" + LOOPBACK.getHostAddress(), "http.port=" + taken.getLocalPort()}));
+                    "--address=" + LOOPBACK.getHostAddress(), "--scripts=/nowhere"}));
         }
     }
 }

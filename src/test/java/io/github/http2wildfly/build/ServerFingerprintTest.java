@@ -15,12 +15,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ServerFingerprintTest {
 
+    private static final String FEATURE_PACK = "org.wildfly:wildfly-galleon-pack:39.0.1.Final";
+
     @TempDir
     Path dir;
     Path pom;
     Path scripts;
     Path server;
-    Path pending;
 
     @BeforeEach
     void aProvisionedServer() throws IOException {
@@ -28,11 +29,23 @@ class ServerFingerprintTest {
         scripts = Files.createDirectories(dir.resolve("wildfly"));
         Files.writeString(scripts.resolve("sockets.cli"), "/system-property=h2demo.https.port:add(value=8443)");
         server = dir.resolve("server");
-        pending = dir.resolve("server.fingerprint");
         run();
-        // what the wildfly-maven-plugin and then the build do when there is no server
-        Files.createDirectories(server.resolve("standalone"));
-        Files.copy(pending, server.resolve(ServerFingerprint.MARKER));
+        // what the wildfly-maven-plugin does when there is no server, then the build
+        Files.createDirectories(server.resolve("standalone/configuration"));
+        Files.writeString(server.resolve("standalone/configuration/standalone.xml"), "<server/>");
+        ServerFingerprint.main(new String[] {"record", server.toString()});
+    }
+
+    @Test
+    void recordingKeepsTheConfigurationAsProvisioned() throws IOException {
+        assertEquals("<server/>", Files.readString(server.resolve(ServerFingerprint.PRISTINE).resolve("standalone.xml")));
+    }
+
+    @Test
+    void anotherFeaturePackVersionDeletesTheServer() throws IOException {
+        ServerFingerprint.main(new String[] {"check", server.toString(), "org.wildfly:wildfly-galleon-pack:41.0.0.Final",
+                pom.toString(), scripts.toString()});
+        assertFalse(Files.exists(server));
     }
 
     @Test
@@ -72,6 +85,6 @@ class ServerFingerprintTest {
     }
 
     private void run() throws IOException {
-        ServerFingerprint.main(new String[] {server.toString(), pending.toString(), pom.toString(), scripts.toString()});
+        ServerFingerprint.main(new String[] {"check", server.toString(), FEATURE_PACK, pom.toString(), scripts.toString()});
     }
 }

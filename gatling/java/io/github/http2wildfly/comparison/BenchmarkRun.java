@@ -11,7 +11,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 
 /**
@@ -27,16 +26,13 @@ public final class BenchmarkRun implements AutoCloseable {
     }
 
     private final BenchmarkSettings settings;
-    private final Properties given;
     private final Map<Cell, DelayProxy> measured = new LinkedHashMap<>();
     private final Map<Cell, DelayProxy> warmup = new LinkedHashMap<>();
     private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
     private final Map<Integer, Double> calibration = new TreeMap<>();
 
-    /** @param given the settings and the doors' ports (h2demo.*.port, jboss.socket.binding.port-offset) */
-    public BenchmarkRun(Properties given) {
-        this.given = given;
-        this.settings = BenchmarkSettings.from(given);
+    public BenchmarkRun(BenchmarkSettings settings) {
+        this.settings = settings;
         try {
             for (Cell cell : settings.cells()) {
                 measured.put(cell, proxy(cell));
@@ -87,9 +83,9 @@ public final class BenchmarkRun implements AutoCloseable {
     }
 
     public ToolResults results(String tool, long clientWindowBytes, String client) {
-        return new ToolResults(tool, clientWindowBytes,
+        return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
                 settings.cells().stream().map(cell -> logs.get(cell).result(cell, measured.get(cell))).toList(),
-                calibration, Environment.describe(settings, client, given));
+                calibration, Environment.describe(settings, client));
     }
 
     @Override
@@ -109,7 +105,7 @@ public final class BenchmarkRun implements AutoCloseable {
     }
 
     private DelayProxy proxy(Cell cell) throws IOException {
-        return DelayProxy.withRoundTrip(new InetSocketAddress("127.0.0.1", cell.door().port(given)),
+        return DelayProxy.withRoundTrip(new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door())),
                 Duration.ofMillis(cell.rttMillis()));
     }
 

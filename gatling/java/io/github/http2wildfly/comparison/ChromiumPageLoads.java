@@ -1,10 +1,9 @@
-package io.github.http2wildfly.browser;
+package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.browser.HeadlessChromium;
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.BenchmarkRun;
-import io.github.http2wildfly.comparison.BenchmarkSettings;
-import io.github.http2wildfly.comparison.Cell;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -13,8 +12,7 @@ import java.util.Map;
  * nothing cached). The time is the page's own Navigation Timing, from the start of the navigation to
  * the end of the load event. Writes chromium.json for the report.
  *
- * <p>Arguments: {@code name=value ...}: the bench.* settings and the doors' ports (h2demo.*.port,
- * jboss.socket.binding.port-offset), as the pom passes them.
+ * <p>Arguments: {@code settings-file}; does nothing unless its bench.chromium is true.
  */
 public final class ChromiumPageLoads {
 
@@ -25,9 +23,13 @@ public final class ChromiumPageLoads {
     }
 
     public static void main(String[] args) throws IOException {
+        BenchmarkSettings settings = BenchmarkSettings.load(Path.of(args[0]));
+        if (!settings.chromium()) {
+            System.out.println("Chromium: not in this comparison (-Dbench.chromium=true adds it)");
+            return;
+        }
         HeadlessChromium.requireInstalled();
-        try (BenchmarkRun run = new BenchmarkRun(BenchmarkSettings.properties(args))) {
-            BenchmarkSettings settings = run.settings();
+        try (BenchmarkRun run = new BenchmarkRun(settings)) {
             run.calibrate();
             String browserVersion = "?";
             int done = 0;

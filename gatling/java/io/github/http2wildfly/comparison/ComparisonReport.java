@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * results, writes the HTML report, prints the table, and fails the build if a cell failed or the
  * claim does not hold, always after the report is written.
  *
- * <p>Arguments: {@code comparison-dir}
+ * <p>Arguments: {@code settings-file gatling-results-dir}
  */
 public final class ComparisonReport {
 
@@ -23,7 +23,11 @@ public final class ComparisonReport {
     }
 
     public static void main(String[] args) throws IOException {
-        Path directory = Path.of(args[0]);
+        report(BenchmarkSettings.load(Path.of(args[0])).outputDirectory(), Path.of(args[1]));
+    }
+
+    static void report(Path directory, Path gatlingResults) throws IOException {
+        GatlingStatistics.addTo(directory, gatlingResults);
         List<Comparison> comparisons = read(directory);
         if (comparisons.isEmpty()) {
             throw new BuildCheckFailure("No results in " + directory + ": the benchmark did not run to its end (see the log above)");
@@ -58,8 +62,8 @@ public final class ComparisonReport {
     /** The plain-text table for the build log. */
     static String table(Comparison comparison) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%n%s: page load time (ms), %s images%n", comparison.results().tool(),
-                comparison.results().environment().getOrDefault("images per page", "?")));
+        out.append(String.format(Locale.ROOT, "%n%s: page load time (ms), %d images%n", comparison.results().tool(),
+                comparison.results().imageCount()));
         out.append(String.format(Locale.ROOT, "%-18s %5s %5s %8s %8s %8s %8s %8s %8s %6s %6s %6s%n", "door", "RTT",
                 "loads", "mean", "p50", "p95", "min", "max", "model", "req/pg", "failed", "conn/pg"));
         for (CellResult cell : comparison.results().cells()) {

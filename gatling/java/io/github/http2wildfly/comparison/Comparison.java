@@ -24,9 +24,7 @@ public final class Comparison {
 
     public Comparison(ToolResults results) {
         this.results = results;
-        this.model = new PageLoadModel(Integer.parseInt(results.environment().getOrDefault("images per page", "500")),
-                Integer.parseInt(results.environment().getOrDefault("logo bytes", "0").replace("?", "0")),
-                results.clientWindowBytes());
+        this.model = new PageLoadModel(results.imageCount(), results.imageBytes(), results.clientWindowBytes());
     }
 
     public ToolResults results() {

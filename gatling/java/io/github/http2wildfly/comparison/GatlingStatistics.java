@@ -1,7 +1,6 @@
-package io.github.http2wildfly.gatling;
+package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.comparison.CellResult;
-import io.github.http2wildfly.comparison.ToolResults;
+import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +19,7 @@ import java.util.stream.Stream;
  * simulation's timing against. Gatling 3.15 writes no machine-readable statistics, so this reads
  * the statistics table of the newest report's index.html.
  *
- * <p>Arguments: {@code comparison-dir gatling-results-dir}
+ * Called by ComparisonReport before it reads the results.
  */
 public final class GatlingStatistics {
 
@@ -36,12 +35,12 @@ public final class GatlingStatistics {
     private GatlingStatistics() {
     }
 
-    public static void main(String[] args) throws IOException {
-        Path results = Path.of(args[0]).resolve("gatling.json");
+    static void addTo(Path comparisonDirectory, Path gatlingResults) throws IOException {
+        Path results = comparisonDirectory.resolve("gatling.json");
         if (!Files.isRegularFile(results)) {
             return; // ComparisonReport says that the run produced no results
         }
-        Path report = newestReport(Path.of(args[1]));
+        Path report = newestReport(gatlingResults);
         ToolResults measured = ToolResults.read(results);
         Map<String, Row> groups = new HashMap<>();
         List<Row> rows = rows(Files.readString(report));
@@ -66,7 +65,8 @@ public final class GatlingStatistics {
         }
         Map<String, String> environment = new java.util.LinkedHashMap<>(measured.environment());
         environment.put("Gatling report", report.toAbsolutePath().toString());
-        new ToolResults(measured.tool(), measured.clientWindowBytes(), cells, measured.calibration(), environment)
+        new ToolResults(measured.tool(), measured.clientWindowBytes(), measured.imageCount(), measured.imageBytes(), cells,
+                measured.calibration(), environment)
                 .write(results.getParent());
     }
 
@@ -85,6 +85,9 @@ public final class GatlingStatistics {
     }
 
     private static Path newestReport(Path gatlingResults) throws IOException {
+        if (!Files.isDirectory(gatlingResults)) {
+            throw new BuildCheckFailure("gatling.json, but no Gatling report in " + gatlingResults);
+        }
         try (Stream<Path> runs = Files.list(gatlingResults)) {
             return runs.map(run -> run.resolve("index.html")).filter(Files::isRegularFile)
                     .max(Comparator.comparing(GatlingStatistics::modified))

@@ -17,7 +17,7 @@ import io.github.http2wildfly.Door;
  * The time is that many round trips plus what the same load takes without latency (measured at
  * RTT 0, when the sweep has it): the CPU and transfer time the round trips come on top of.
  */
-public record PageLoadModel(int imageCount, int imageBytes, long clientWindowBytes) {
+public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBytes) {
 
     public static final int HTTP1_CONNECTIONS_PER_HOST = 6;
 

@@ -14,10 +14,12 @@ import java.util.Map;
  *
  * @param tool the tool's name, also the file's name
  * @param clientWindowBytes the client's HTTP/2 connection flow-control window, which the model needs
+ * @param imageCount the images on the page
+ * @param imageBytes the size of one image
  * @param calibration per emulated round-trip time, what the delay proxy measured (ms)
- * @param environment machine, JDK, server, page
+ * @param environment machine, JDK, server, page, for people
  */
-public record ToolResults(String tool, long clientWindowBytes, List<CellResult> cells,
+public record ToolResults(String tool, long clientWindowBytes, int imageCount, long imageBytes, List<CellResult> cells,
         Map<Integer, Double> calibration, Map<String, String> environment) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

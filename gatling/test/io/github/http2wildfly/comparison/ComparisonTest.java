@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ComparisonTest {
 
-    private static final Map<String, String> ENVIRONMENT = Map.of("images per page", "500", "logo bytes", "670");
+    private static final Map<String, String> ENVIRONMENT = Map.of("client", "Gatling");
 
     @TempDir
     Path dir;
@@ -58,8 +58,10 @@ class ComparisonTest {
 
     @Test
     void theReportIsWrittenEvenWhenTheBuildFails() throws Exception {
-        results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950)).write(dir);
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.main(new String[] {dir.toString()}));
+        ToolResults gatling = results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950));
+        new ToolResults("chromium", gatling.clientWindowBytes(), gatling.imageCount(), gatling.imageBytes(), gatling.cells(),
+                gatling.calibration(), gatling.environment()).write(dir);
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, dir.resolve("gatling")));
         assertTrue(failure.getMessage().contains("HTTP/2 was not faster"), failure.getMessage());
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<svg") && html.contains("HTTP/2 over TLS") && html.contains("<td>950</td>"), html);
@@ -68,7 +70,7 @@ class ComparisonTest {
     @Test
     void noResultsIsAClearFailure() {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
-                () -> ComparisonReport.main(new String[] {dir.resolve("missing").toString()}));
+                () -> ComparisonReport.report(dir.resolve("missing"), dir.resolve("gatling")));
         assertTrue(failure.getMessage().startsWith("No results in "), failure.getMessage());
     }
 
@@ -84,6 +86,6 @@ class ComparisonTest {
     }
 
     private static ToolResults results(Map<Integer, Double> calibration, CellResult... cells) {
-        return new ToolResults("gatling", 65_535, List.of(cells), calibration, ENVIRONMENT);
+        return new ToolResults("gatling", 65_535, 500, 670, List.of(cells), calibration, ENVIRONMENT);
     }
 }

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.gatling;
+package io.github.http2wildfly.comparison;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -10,10 +10,9 @@ import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.github.http2wildfly.Door;
-import io.github.http2wildfly.comparison.BenchmarkRun;
-import io.github.http2wildfly.comparison.Cell;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +30,7 @@ public class PageLoadSimulation extends Simulation {
     /** Netty's default connection window, which Gatling's HTTP/2 client keeps: it has no setting for it. */
     static final long GATLING_HTTP2_WINDOW_BYTES = 65_535;
 
-    private final BenchmarkRun run = new BenchmarkRun(System.getProperties());
+    private final BenchmarkRun run = new BenchmarkRun(BenchmarkSettings.load(Path.of(System.getProperty("bench.settings"))));
 
     public PageLoadSimulation() {
         List<PopulationBuilder> steps = new ArrayList<>();
@@ -55,7 +54,7 @@ public class PageLoadSimulation extends Simulation {
     public void after() {
         try (run) {
             System.out.println("Wrote " + run.results("gatling", GATLING_HTTP2_WINDOW_BYTES,
-                    "Gatling " + System.getProperty("bench.gatling.version", "")).write(run.settings().outputDirectory()));
+                    "Gatling " + run.settings().gatlingVersion()).write(run.settings().outputDirectory()));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the results", e);
         }

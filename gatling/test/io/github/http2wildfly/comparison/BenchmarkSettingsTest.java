@@ -1,0 +1,93 @@
+package io.github.http2wildfly.comparison;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchmarkSettingsTest {
+
+    @TempDir
+    Path dir;
+
+    /** gatling/bench.properties filled in with the pom's values, as the build does it. */
+    static Properties asTheBuildFillsItIn() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(Path.of("gatling/bench.properties")));
+        StringBuilder filled = new StringBuilder();
+        while (placeholder.find()) {
+            String name = placeholder.group(1);
+            String value = name.equals("project.basedir") ? "." : pomValue(pom, name);
+            placeholder.appendReplacement(filled, Matcher.quoteReplacement(value));
+        }
+        placeholder.appendTail(filled);
+        Properties given = new Properties();
+        try (Reader reader = new StringReader(filled.toString())) {
+            given.load(reader);
+        }
+        return given;
+    }
+
+    private static String pomValue(String pom, String name) {
+        Matcher element = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
+        assertTrue(element.find(), "gatling/bench.properties names @" + name + "@, which is not a property of the pom");
+        return element.group(1);
+    }
+
+    @Test
+    void thePomsDefaultsCompareEveryDoorAtFourRoundTripTimes() throws IOException {
+        BenchmarkSettings settings = BenchmarkSettings.from(asTheBuildFillsItIn());
+        assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), settings.doors());
+        assertEquals(List.of(0, 20, 50, 100), settings.roundTripsMillis());
+        assertEquals(12, settings.cells().size());
+        assertEquals("/http2/logos?count=500", settings.pagePath());
+        assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes());
+        assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
+    }
+
+    @Test
+    void valuesAreTrimmedSortedAndCaseInsensitive() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("bench.doors", " http_2_tls , HTTP-1-1-TLS");
+        given.setProperty("bench.rtts", "100, 0,50,50");
+        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS), BenchmarkSettings.from(given).doors());
+        assertEquals(List.of(0, 50, 100), BenchmarkSettings.from(given).roundTripsMillis());
+    }
+
+    @Test
+    void badValuesNameTheProperty() throws IOException {
+        assertEquals("bench.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS]", failure("bench.doors", "h3"));
+        assertEquals("bench.rtts=50ms: expected round-trip times in milliseconds from 0 to 1000, separated by commas",
+                failure("bench.rtts", "50ms"));
+        assertEquals("bench.users=0: expected a whole number from 1 to 50", failure("bench.users", "0"));
+        assertEquals("bench.count=2001: expected a whole number from 1 to 2000", failure("bench.count", "2001"));
+        assertEquals("bench.loads is not set", failure("bench.loads", " "));
+    }
+
+    @Test
+    void aBadFileIsOneLineNamingIt() throws IOException {
+        Path file = dir.resolve("bench.properties");
+        Files.writeString(file, "bench.users=0\n");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> BenchmarkSettings.load(file));
+        assertEquals(file + ": bench.doors is not set", failure.getMessage());
+    }
+
+    private static String failure(String name, String value) throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty(name, value);
+        return assertThrows(IllegalArgumentException.class, () -> BenchmarkSettings.from(given)).getMessage();
+    }
+}
