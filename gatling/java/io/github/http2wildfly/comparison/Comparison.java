@@ -58,6 +58,11 @@ public final class Comparison {
         return cell(Door.HTTP_2_TLS, rtt).flatMap(h2 -> cell(against, rtt).map(h1 -> h2.median() / h1.median()));
     }
 
+    /** Whether the delay proxy's measured round trip is close enough to its setting (0: nothing to emulate). */
+    static boolean isCalibrated(int settingMillis, double measuredMillis) {
+        return settingMillis == 0 || Math.abs(measuredMillis - settingMillis) <= CALIBRATION_TOLERANCE * settingMillis;
+    }
+
     /** Everything that makes this run's figures wrong or the claim false, one line each. */
     public List<String> problems() {
         List<String> problems = new ArrayList<>();
@@ -80,7 +85,7 @@ public final class Comparison {
         }
         for (Map.Entry<Integer, Double> calibration : results.calibration().entrySet()) {
             int setting = calibration.getKey();
-            if (setting > 0 && Math.abs(calibration.getValue() - setting) > CALIBRATION_TOLERANCE * setting) {
+            if (!isCalibrated(setting, calibration.getValue())) {
                 problems.add(String.format(Locale.ROOT, "%s: the delay proxy measured %.1f ms for an RTT of %d ms (more than"
                         + " 10%% off): the machine is too busy to emulate latency", tool, calibration.getValue(), setting));
             }
