@@ -31,11 +31,6 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
 
     public static final String CONTEXT_PATH = "/http2";
 
-    /** Checks the settings before any server starts. Arguments: {@code settings-file} */
-    public static void main(String[] args) {
-        System.out.println("Comparing " + load(Path.of(args[0])));
-    }
-
     /** The settings file, or one line saying what is wrong with it. */
     public static BenchmarkSettings load(Path file) {
         Properties given = new Properties();

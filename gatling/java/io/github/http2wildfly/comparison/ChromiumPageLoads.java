@@ -12,7 +12,9 @@ import java.util.Map;
  * nothing cached). The time is the page's own Navigation Timing, from the start of the navigation to
  * the end of the load event. Writes chromium.json for the report.
  *
- * <p>Arguments: {@code settings-file}; does nothing unless its bench.chromium is true.
+ * <p>Arguments: {@code settings-file}. The first step of every comparison run: checks the settings
+ * (one line when wrong) and clears the results of an earlier run; loads pages only when
+ * bench.chromium is true.
  */
 public final class ChromiumPageLoads {
 
@@ -24,6 +26,7 @@ public final class ChromiumPageLoads {
 
     public static void main(String[] args) throws IOException {
         BenchmarkSettings settings = BenchmarkSettings.load(Path.of(args[0]));
+        ComparisonReport.clearPreviousRun(settings.outputDirectory());
         if (!settings.chromium()) {
             System.out.println("Chromium: not in this comparison (-Dbench.chromium=true adds it)");
             return;

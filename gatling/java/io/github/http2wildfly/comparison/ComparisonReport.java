@@ -15,19 +15,14 @@ import java.util.stream.Stream;
  * results, writes the HTML report, prints the table, and fails the build if a cell failed or the
  * claim does not hold, always after the report is written.
  *
- * <p>Arguments: {@code settings-file gatling-results-dir}
+ * <p>Run by GatlingStatistics, which first adds what only Gatling knows.
  */
 public final class ComparisonReport {
 
     private ComparisonReport() {
     }
 
-    public static void main(String[] args) throws IOException {
-        report(BenchmarkSettings.load(Path.of(args[0])).outputDirectory(), Path.of(args[1]));
-    }
-
-    static void report(Path directory, Path gatlingResults) throws IOException {
-        GatlingStatistics.addTo(directory, gatlingResults);
+    static void report(Path directory) throws IOException {
         List<Comparison> comparisons = read(directory);
         if (comparisons.isEmpty()) {
             throw new BuildCheckFailure("No results in " + directory + ": the benchmark did not run to its end (see the log above)");
@@ -43,6 +38,18 @@ public final class ComparisonReport {
         if (!problems.isEmpty()) {
             throw new BuildCheckFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "
                     + String.join("; ", problems));
+        }
+    }
+
+    /** A new run starts without the results of an earlier one, which the report would otherwise judge. */
+    static void clearPreviousRun(Path directory) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json") || f.endsWith("report.html")).toList()) {
+                Files.delete(file);
+            }
         }
     }
 

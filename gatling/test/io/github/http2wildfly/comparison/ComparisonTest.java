@@ -61,16 +61,26 @@ class ComparisonTest {
         ToolResults gatling = results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950));
         new ToolResults("chromium", gatling.clientWindowBytes(), gatling.imageCount(), gatling.imageBytes(), gatling.cells(),
                 gatling.calibration(), gatling.environment()).write(dir);
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, dir.resolve("gatling")));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir));
         assertTrue(failure.getMessage().contains("HTTP/2 was not faster"), failure.getMessage());
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<svg") && html.contains("HTTP/2 over TLS") && html.contains("<td>950</td>"), html);
     }
 
     @Test
+    void aNewRunDoesNotJudgeTheResultsOfAnEarlierOne() throws Exception {
+        results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 450)).write(dir);
+        Files.writeString(dir.resolve("report.html"), "old");
+        Files.writeString(dir.resolve("keep.txt"), "not a result");
+        ComparisonReport.clearPreviousRun(dir);
+        assertEquals(List.of(dir.resolve("keep.txt")), Files.list(dir).toList());
+        assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir));
+    }
+
+    @Test
     void noResultsIsAClearFailure() {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
-                () -> ComparisonReport.report(dir.resolve("missing"), dir.resolve("gatling")));
+                () -> ComparisonReport.report(dir.resolve("missing")));
         assertTrue(failure.getMessage().startsWith("No results in "), failure.getMessage());
     }
 

@@ -4,14 +4,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 
 /**
- * Patches the unpacked WildFly 10 of the jdk8 profile with the legacy CLI scripts, by its own
- * jboss-cli.sh on the JDK 8 (Galleon cannot provision WildFly 10, and its CLI cannot run on a newer
- * JDK), then records it (ServerFingerprint) — only once the patch succeeded, so an interrupted
- * patch is done again by the next build.
+ * The jdk8 profile's server: WildFly 10 unpacked from its distribution (Galleon cannot provision it),
+ * patched with the legacy CLI scripts by its own jboss-cli.sh on the JDK 8 (its CLI cannot run on a
+ * newer JDK), then recorded (ServerFingerprint) — only once the patch succeeded, so an interrupted
+ * unpack or patch is done again by the next build. Also writes the page's WAR for it: the JSP of
+ * src/legacy/webapp (javax.servlet) and the logo, nothing else.
  *
- * <p>Arguments: {@code jdk8-home server-dir filtered-cli-dir}
+ * <p>Arguments: {@code jdk8-home distribution-zip server-dir filtered-cli-dir war-file project-dir}
  */
 public final class LegacyServer {
 
@@ -22,12 +27,14 @@ public final class LegacyServer {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        if (args.length != 3) {
-            throw new BuildCheckFailure("LegacyServer: expected jdk8-home, server-dir and the filtered CLI scripts' dir");
+        if (args.length != 6) {
+            throw new BuildCheckFailure("LegacyServer: expected jdk8-home, distribution zip, server dir, CLI scripts' dir,"
+                    + " WAR file and project dir");
         }
+        Path project = Path.of(args[5]);
+        writeWar(project.resolve("src/legacy/webapp"), project.resolve("src/main/webapp/WEB-INF/logo.png"), Path.of(args[4]));
         Path jdk8 = Path.of(args[0]);
-        Path server = Path.of(args[1]);
-        Path scripts = Path.of(args[2]);
+        Path server = Path.of(args[2]);
         if (ServerFingerprint.isRecorded(server)) {
             System.out.println("The legacy server in " + server + " is patched and up to date");
             return;
@@ -36,6 +43,8 @@ public final class LegacyServer {
             throw new BuildCheckFailure("jdk8.home=" + jdk8 + " has no bin/java: a real JDK 8 is needed from here on"
                     + " (patching and running the legacy WildFly)");
         }
+        unpack(Path.of(args[1]), server);
+        Path scripts = Path.of(args[3]);
         Path patch = Files.writeString(scripts.resolve("legacy-patch.cli"), patch(scripts));
         ProcessBuilder cli = new ProcessBuilder(server.resolve("bin/jboss-cli.sh").toString(), "--file=" + patch).inheritIO();
         cli.environment().put("JAVA_HOME", jdk8.toString());
@@ -53,5 +62,50 @@ public final class LegacyServer {
             patch.append(Files.readString(scripts.resolve(script))).append('\n');
         }
         return patch.append("stop-embedded-server\n").toString();
+    }
+
+    /**
+     * A fresh copy of the distribution, whose one top-level directory is the server's (a leftover of an
+     * interrupted build is replaced); the scripts in bin/ made executable, as zip entries carry no modes.
+     */
+    static void unpack(Path distribution, Path server) throws IOException {
+        if (Files.exists(server)) {
+            ServerFingerprint.delete(server);
+        }
+        Path parent = server.toAbsolutePath().getParent();
+        try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(distribution))) {
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                Path target = parent.resolve(entry.getName()).normalize();
+                if (!target.startsWith(server.toAbsolutePath())) {
+                    throw new BuildCheckFailure(distribution + ": " + entry.getName() + " is outside " + server.getFileName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.createDirectories(target.getParent());
+                    Files.copy(zip, target);
+                    if (target.toString().endsWith(".sh")) {
+                        target.toFile().setExecutable(true);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The legacy page's WAR: every file of the webapp directory and the logo in WEB-INF. */
+    static void writeWar(Path webapp, Path logo, Path war) throws IOException {
+        Files.createDirectories(war.getParent());
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(war)); Stream<Path> files = Files.walk(webapp)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                add(out, webapp.relativize(file).toString().replace('\\', '/'), file);
+            }
+            add(out, "WEB-INF/logo.png", logo);
+        }
+    }
+
+    private static void add(ZipOutputStream out, String name, Path file) throws IOException {
+        out.putNextEntry(new ZipEntry(name));
+        Files.copy(file, out);
+        out.closeEntry();
     }
 }

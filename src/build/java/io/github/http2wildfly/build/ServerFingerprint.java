@@ -108,7 +108,7 @@ public final class ServerFingerprint {
         return HexFormat.of().formatHex(sha256.digest());
     }
 
-    private static void delete(Path directory) throws IOException {
+    static void delete(Path directory) throws IOException {
         try (Stream<Path> walk = Files.walk(directory)) {
             walk.sorted(Comparator.reverseOrder()).forEach(path -> {
                 try {

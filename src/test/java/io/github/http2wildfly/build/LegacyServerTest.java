@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,10 +33,54 @@ class LegacyServerTest {
         Path server = Files.createDirectories(dir.resolve("wildfly-10.0.0.Final"));
         ServerFingerprint.check(server, "org.wildfly:wildfly-dist:10.0.0.Final", List.of(scripts()));
         Files.createDirectories(server.resolve("bin"));
+        Path war = dir.resolve("war/http2-legacy.war");
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {
-            dir.resolve("not-a-jdk").toString(), server.toString(), scripts().toString()}));
+            dir.resolve("not-a-jdk").toString(), dir.resolve("wildfly-dist.zip").toString(), server.toString(),
+            scripts().toString(), war.toString(), Path.of("").toAbsolutePath().toString()}));
         assertTrue(failure.getMessage().startsWith("jdk8.home=" + dir.resolve("not-a-jdk") + " has no bin/java"));
         assertFalse(Files.exists(server.resolve(ServerFingerprint.MARKER)));
+        assertTrue(Files.isRegularFile(war), "the WAR does not need the JDK 8");
+    }
+
+    @Test
+    void theWarHoldsTheLegacyPageAndTheLogoOnly() throws IOException {
+        Path war = dir.resolve("war/http2-legacy.war");
+        LegacyServer.writeWar(Path.of("src/legacy/webapp"), Path.of("src/main/webapp/WEB-INF/logo.png"), war);
+        try (ZipFile zip = new ZipFile(war.toFile())) {
+            assertEquals(List.of("WEB-INF/logo.png", "logos.jsp"), zip.stream().map(ZipEntry::getName).sorted().toList());
+            assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), zip.getEntry("WEB-INF/logo.png").getSize());
+        }
+    }
+
+    @Test
+    void theDistributionReplacesALeftoverAndItsScriptsCanRun() throws IOException {
+        Path server = dir.resolve("wildfly-10.0.0.Final");
+        Files.createDirectories(server.resolve("half-unpacked"));
+        LegacyServer.unpack(zip("wildfly-10.0.0.Final/bin/standalone.sh", "wildfly-10.0.0.Final/README.txt"), server);
+        assertTrue(Files.isExecutable(server.resolve("bin/standalone.sh")));
+        assertTrue(Files.isRegularFile(server.resolve("README.txt")));
+        assertFalse(Files.exists(server.resolve("half-unpacked")));
+    }
+
+    @Test
+    void anEntryOutsideTheServerIsRefused() throws IOException {
+        Path server = dir.resolve("wildfly-10.0.0.Final");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
+                () -> LegacyServer.unpack(zip("wildfly-10.0.0.Final/bin/x.sh", "../evil.sh"), server));
+        assertTrue(failure.getMessage().endsWith("../evil.sh is outside wildfly-10.0.0.Final"), failure.getMessage());
+        assertFalse(Files.exists(dir.getParent().resolve("evil.sh")));
+    }
+
+    private Path zip(String... names) throws IOException {
+        Path zip = dir.resolve("wildfly-dist.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+            for (String name : names) {
+                out.putNextEntry(new ZipEntry(name));
+                out.write(("# " + name + "\n").getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        return zip;
     }
 
     private Path scripts() throws IOException {
