@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end check of the README's main command, ./mvnw wildfly:run, as a person uses it:
 #   - the first HTTP/2 answer (timed), each door's protocol by curl with the project's certificate,
+#   - a malformed :authority over HTTP/2 answered 400 with one line,
 #   - each slow door's protocol, its set-up round trip, and a change of the round trip by POST,
 #   - h2load against the logo over h2 with zero failures,
 #   - the JDWP port answering the handshake (-Ddebug=true),
@@ -86,6 +87,12 @@ changed=$(curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/ro
 refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d rtt=abc http://localhost:8080/http2/round-trip)
 [ "$refused" = 400 ] || fail "a bad round trip answered $refused"
 curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/round-trip >/dev/null
+
+# A malformed :authority over HTTP/2 (OkHttp cannot send one; BadRequestsIT checks HTTP/1.1): 400, one line.
+bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{http_code}' https://localhost:8443/http2/)
+[ "$bad_host" = "Host must be a host name or an IP address, with an optional port
+ 400" ] || fail "Host: [x over HTTP/2 answered: $bad_host"
+echo "curl: Host: [x over HTTP/2 -> 400 with one line"
 echo "round trip changed to 0 ms and back by POST; rtt=abc refused with 400"
 
 echo "== h2load against the logo over h2"

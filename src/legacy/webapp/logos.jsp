@@ -4,27 +4,28 @@
   one JSP with a scriptlet and no classes, so it deploys where the main WAR (Java 17, jakarta.*)
   cannot. Same rules as the main page: ?count=1..2000 (default 500), 400 otherwise, nothing cached.
 --%>
+<%!
+    // One counter for every render, advanced by its count: no two renders share an image URL.
+    private static final java.util.concurrent.atomic.AtomicLong NEXT_ID =
+            new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis() * 1000000L);
+%>
 <%
     int count = 500;
-    String raw = request.getParameter("count");
+    String[] raw = request.getParameterValues("count");
     if (raw != null) {
-        try {
-            count = Integer.parseInt(raw.trim());
-        } catch (NumberFormatException notANumber) {
-            count = -1;
-        }
-        if (count < 1 || count > 2000) {
+        if (raw.length != 1 || !raw[0].matches("[1-9][0-9]{0,3}") || Integer.parseInt(raw[0]) > 2000) {
             response.setStatus(400);
             response.setContentType("text/plain;charset=UTF-8");
             out.clear();
-            out.write("count must be a whole number from 1 to 2000\n");
+            out.write("count must be given once, as a whole number from 1 to 2000 in plain digits\n");
             return;
         }
+        count = Integer.parseInt(raw[0]);
     }
     response.setHeader("Cache-Control", "no-store, no-cache, max-age=0");
     response.setHeader("Pragma", "no-cache");
     response.setDateHeader("Expires", 0);
-    long current = System.nanoTime();
+    long current = NEXT_ID.getAndAdd(count);
 %>
 <!DOCTYPE html>
 <html lang="en">

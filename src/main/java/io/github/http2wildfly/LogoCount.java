@@ -1,5 +1,7 @@
 package io.github.http2wildfly;
 
+import java.util.regex.Pattern;
+
 /**
  * How many logos the wall shows: the {@code count} query parameter, checked.
  */
@@ -10,26 +12,28 @@ public final class LogoCount {
     public static final int MAX = 2000;
 
     /** The message of every rejected count: one line, no echo of the input. */
-    public static final String RULE = "count must be a whole number from " + MIN + " to " + MAX;
+    public static final String RULE = "count must be given once, as a whole number from " + MIN + " to " + MAX
+            + " in plain digits";
+
+    /** ASCII digits without a sign, blanks or leading zeros: one spelling per number. */
+    private static final Pattern PLAIN = Pattern.compile("[1-9][0-9]{0,3}");
 
     private LogoCount() {
     }
 
     /**
-     * @param raw the query parameter, {@code null} when absent
+     * @param values the query parameter's values, {@code null} when absent
      * @return the number of logos to render
-     * @throws InvalidCountException when {@code raw} is present but not a whole number within range
+     * @throws InvalidCountException unless absent or one plain whole number within range
      */
-    public static int parse(String raw) {
-        if (raw == null) {
+    public static int parse(String... values) {
+        if (values == null) {
             return DEFAULT;
         }
-        int count;
-        try {
-            count = Integer.parseInt(raw.strip());
-        } catch (NumberFormatException notANumber) {
+        if (values.length != 1 || !PLAIN.matcher(values[0]).matches()) {
             throw new InvalidCountException();
         }
+        int count = Integer.parseInt(values[0]);
         if (count < MIN || count > MAX) {
             throw new InvalidCountException();
         }

@@ -21,7 +21,7 @@ public class LogoWallServlet extends HttpServlet {
     /** The request's {@code count}, or null once the request was refused with the rule (400, one line). */
     static Integer countOrRefuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
         try {
-            return LogoCount.parse(request.getParameter("count"));
+            return LogoCount.parse(request.getParameterValues("count"));
         } catch (LogoCount.InvalidCountException e) {
             PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
             return null;
@@ -46,8 +46,8 @@ public class LogoWallServlet extends HttpServlet {
         SlowDoors slowDoors = SlowDoors.of(getServletContext());
         request.setAttribute("roundTripMillis", slowDoors == null ? null : slowDoors.roundTrip().toMillis());
         request.setAttribute("count", count);
-        // One base per render, plus the index: every src differs from every src of every other render.
-        request.setAttribute("cacheBustBase", System.nanoTime());
+        // The first of count ids reserved for this render: every src differs from every src of every other render.
+        request.setAttribute("cacheBustBase", ImageIds.reserve(count));
         request.getRequestDispatcher("/WEB-INF/jsp/logos.jsp").forward(request, response);
     }
 }

@@ -2,6 +2,11 @@ package io.github.http2wildfly;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,7 +16,7 @@ class LogoCountTest {
 
     @Test
     void absentMeansTheDefault() {
-        assertEquals(500, LogoCount.parse(null));
+        assertEquals(500, LogoCount.parse((String[]) null));
     }
 
     @ParameterizedTest
@@ -21,15 +26,22 @@ class LogoCountTest {
     }
 
     @Test
-    void toleratesSurroundingBlanks() {
-        assertEquals(12, LogoCount.parse(" 12 "));
+    void theLegacyPageStatesTheSameRule() throws IOException {
+        assertTrue(Files.readString(Path.of("src/legacy/webapp/logos.jsp")).contains(LogoCount.RULE));
+    }
+
+    @Test
+    void aCountGivenTwiceIsRefusedEvenWhenBothAgree() {
+        assertThrows(LogoCount.InvalidCountException.class, () -> LogoCount.parse("12", "12"));
+        assertThrows(LogoCount.InvalidCountException.class, () -> LogoCount.parse("12", "900"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "-1", "2001", "2147483648", "abc", "", " ", "1e3", "1.5", "0x10"})
+    @ValueSource(strings = {"0", "-1", "2001", "9999", "2147483648", "abc", "", " ", " 12 ", "1e3", "1.5", "0x10",
+        "+12", "012", "0012", "\u0661\u0662", "\uff11\uff12", "12\n"})
     void refusesEverythingElseWithTheRule(String raw) {
         LogoCount.InvalidCountException refused =
                 assertThrows(LogoCount.InvalidCountException.class, () -> LogoCount.parse(raw));
-        assertEquals("count must be a whole number from 1 to 2000", refused.getMessage());
+        assertEquals("count must be given once, as a whole number from 1 to 2000 in plain digits", refused.getMessage());
     }
 }

@@ -1,0 +1,171 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.LogoCount;
+import io.github.http2wildfly.RequestRulesFilter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every bad request gets one clear answer, the same on every door: a status, one line of plain text,
+ * never a stack trace or a dropped connection. And the TLS rules: forward-secret AEAD suites only, and
+ * what a client offering TLS 1.3 alone gets (Undertow's limit, pinned here; README).
+ */
+class BadRequestsIT extends DeployedWarTest {
+
+    private final TrustedClients clients = new TrustedClients();
+    private final OkHttpClient client = clients.okHttp();
+
+    @Test
+    void aUrlOverTheLimitIs414OnEveryDoor() throws IOException {
+        String tooLong = "/logos?count=5&pad=" + "a".repeat(RequestRulesFilter.MAX_URL_CHARS);
+        for (Door door : Door.values()) {
+            assertOneLine(door, 414, RequestRulesFilter.URL_RULE, new Request.Builder().url(doors.uri(door, tooLong).toString()));
+        }
+    }
+
+    @Test
+    void headersOverTheLimitAre431OnEveryDoorEvenOverHttp2() throws IOException {
+        for (Door door : Door.values()) {
+            assertOneLine(door, 431, RequestRulesFilter.HEADERS_RULE, new Request.Builder()
+                    .url(doors.uri(door, "/logos?count=5").toString())
+                    .header("X-Padding", "b".repeat(RequestRulesFilter.MAX_HEADER_BYTES)));
+        }
+    }
+
+    /** Undertow's HTTP/2 limit, which no setting moves (limits.cli): pinned, so a change shows. */
+    @Test
+    void overHttp2AHeaderListOver20000BytesEndsTheConnectionInsteadOf431() throws IOException {
+        Request huge = new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/logos?count=5").toString())
+                .header("X-Padding", "b".repeat(20_000)).build();
+        assertThrows(IOException.class, () -> client.newCall(huge).execute().close());
+        for (Door door : List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS)) {
+            assertOneLine(door, 431, RequestRulesFilter.HEADERS_RULE, new Request.Builder()
+                    .url(doors.uri(door, "/logos?count=5").toString()).header("X-Padding", "b".repeat(20_000)));
+        }
+    }
+
+    @Test
+    void aCountGivenTwiceIs400OnEveryDoor() throws IOException {
+        for (Door door : Door.values()) {
+            assertOneLine(door, 400, LogoCount.RULE, new Request.Builder().url(doors.uri(door, "/logos?count=5&count=5").toString()));
+        }
+    }
+
+    @Test
+    void allowNamesWhatIsServedAndTraceIsRefused() throws IOException {
+        for (Door door : Door.values()) {
+            Request options = new Request.Builder().url(doors.uri(door, "/logos").toString()).method("OPTIONS", null).build();
+            try (Response response = client.newCall(options).execute()) {
+                assertEquals("GET, HEAD, OPTIONS", response.header("Allow"), door.label());
+            }
+            Request trace = new Request.Builder().url(doors.uri(door, "/logos").toString()).method("TRACE", null).build();
+            try (Response response = client.newCall(trace).execute()) {
+                assertEquals(405, response.code(), door.label());
+            }
+            Request post = new Request.Builder().url(doors.uri(door, "/logos").toString())
+                    .post(RequestBody.create(new byte[0])).build();
+            try (Response response = client.newCall(post).execute()) {
+                assertEquals(405, response.code(), door.label() + ": POST is not in Allow");
+            }
+        }
+    }
+
+    @Test
+    void noAnswerSaysWhatPoweredIt() throws IOException {
+        for (Door door : Door.values()) {
+            for (String path : List.of("/", "/logos?count=1", "/no-such-page")) {
+                try (Response response = client.newCall(new Request.Builder().url(doors.uri(door, path).toString()).build()).execute()) {
+                    assertNull(response.header("X-Powered-By"), door.label() + " " + path);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMalformedHostIs400WithOneLineNot500() throws IOException {
+        URI door = doors.uri(Door.HTTP_1_1, "/");
+        try (Socket socket = new Socket(door.getHost(), door.getPort())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("GET " + door.getRawPath() + " HTTP/1.1\r\nHost: [x\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            String answer = readAll(socket.getInputStream());
+            assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+            assertFalse(answer.contains("Exception") || answer.contains("at io."), answer);
+        }
+    }
+
+    @Test
+    void aTls12ClientOfferingOnlyCbcSuitesIsRefused() throws IOException {
+        try (SSLSocket socket = tlsSocket(Door.HTTP_2_TLS)) {
+            socket.setEnabledProtocols(new String[] {"TLSv1.2"});
+            socket.setEnabledCipherSuites(new String[] {"TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA256",
+                "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256"});
+            SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, socket::startHandshake);
+            assertTrue(refused.getMessage().contains("Received fatal alert"), refused.getMessage());
+        }
+    }
+
+    /**
+     * Undertow offers h2 only to a ClientHello that lists TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 (RFC 7540's
+     * mandatory TLS 1.2 suite; ALPNLimitingSSLEngine), which a client offering TLS 1.3 alone never does:
+     * such a client gets http/1.1, or no protocol at all when it offers h2 only. No setting changes it.
+     */
+    @Test
+    void aClientOfferingTls13AloneGetsHttp11NotH2() throws IOException {
+        assertEquals("http/1.1", negotiated("TLSv1.3", "h2", "http/1.1"));
+        assertEquals("h2", negotiated("TLSv1.2", "h2", "http/1.1"));
+        SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, () -> negotiated("TLSv1.3", "h2"));
+        assertTrue(refused.getMessage().contains("no_application_protocol"), refused.getMessage());
+    }
+
+    private String negotiated(String tlsVersion, String... alpn) throws IOException {
+        try (SSLSocket socket = tlsSocket(Door.HTTP_2_TLS)) {
+            socket.setEnabledProtocols(new String[] {tlsVersion});
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setApplicationProtocols(alpn);
+            socket.setSSLParameters(parameters);
+            socket.startHandshake();
+            return socket.getApplicationProtocol();
+        }
+    }
+
+    private SSLSocket tlsSocket(Door door) throws IOException {
+        URI uri = doors.uri(door, "/");
+        SSLSocket socket = (SSLSocket) clients.sslContext().getSocketFactory().createSocket(uri.getHost(), uri.getPort());
+        socket.setSoTimeout(10_000);
+        return socket;
+    }
+
+    private void assertOneLine(Door door, int status, String line, Request.Builder request) throws IOException {
+        try (Response response = client.newCall(request.build()).execute()) {
+            assertEquals(status, response.code(), door.label());
+            assertEquals("text/plain;charset=UTF-8", response.header("Content-Type"), door.label());
+            assertEquals(line + "\n", response.body().string(), door.label());
+        }
+    }
+
+    private static String readAll(InputStream in) throws IOException {
+        return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+    }
+}
