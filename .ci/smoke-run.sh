@@ -3,7 +3,8 @@
 #   - the first HTTP/2 answer (timed), each door's protocol by curl with the project's certificate,
 #   - a malformed :authority over HTTP/2 answered 400 with one line,
 #   - each slow door's protocol, its set-up round trip, and a change of the round trip by POST,
-#   - h2load against the logo over h2 with zero failures,
+#   - a soak with h2load (200,000 requests on door 2, 50,000 on each other door and slow door): zero
+#     failed, the heap after a full GC within 10 % of before, no ERROR in the server log,
 #   - the JDWP port answering the handshake (-Ddebug=true),
 #   - a second wildfly:run failing fast on the taken ports,
 #   - Ctrl-C (SIGINT to the terminal's process group) and an IDE's stop button (SIGTERM to Maven
@@ -95,11 +96,38 @@ bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{
 echo "curl: Host: [x over HTTP/2 -> 400 with one line"
 echo "round trip changed to 0 ms and back by POST; rtt=abc refused with 400"
 
-echo "== h2load against the logo over h2"
-h2load -n 5000 -c 4 -m 100 "https://localhost:8443/http2/logo.png?h2load" | tee "$LOG_DIR/h2load.txt" | grep -E '^(finished in|requests:|status codes:|Application protocol:)'
-grep -q '^Application protocol: h2' "$LOG_DIR/h2load.txt" || fail "h2load did not negotiate h2"
-grep -Eq '^requests: 5000 total, 5000 started, 5000 done, 5000 succeeded, 0 failed, 0 errored' "$LOG_DIR/h2load.txt" \
-  || fail "h2load saw failed requests"
+echo "== soak: h2load on every door and slow door, the server's heap after a full GC before and after"
+server_pid=$(server_pid_of "$mvn_pid")
+heap_used_kb() { jcmd "$server_pid" GC.run >/dev/null; jcmd "$server_pid" GC.heap_info | grep -o 'used [0-9]*K' | head -n 1 | tr -dc 0-9; }
+# soak <label> <requests> <h2load options and URL...>: every request answered 200, none failed.
+soak() {
+  local label=$1 n=$2; shift 2
+  timeout 300 h2load -n "$n" "$@" >"$LOG_DIR/soak-$label.txt" 2>&1 || true
+  grep -Eq "^requests: $n total, $n started, $n done, $n succeeded, 0 failed, 0 errored, 0 timeout" "$LOG_DIR/soak-$label.txt" \
+    || { tail -n 12 "$LOG_DIR/soak-$label.txt"; fail "soak $label: not every request succeeded"; }
+  grep -Eq "^status codes: $n 2xx" "$LOG_DIR/soak-$label.txt" || fail "soak $label: not every answer was 2xx"
+  echo "$label: $n requests, 0 failed, $(grep -o 'finished in [0-9.]*s, [0-9.]* req/s' "$LOG_DIR/soak-$label.txt")"
+}
+LOGO=/http2/logo.png?soak
+curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/round-trip >/dev/null
+soak warm-up 5000 -c 4 -m 100 "https://localhost:8443$LOGO"
+grep -q '^Application protocol: h2' "$LOG_DIR/soak-warm-up.txt" || fail "h2load did not negotiate h2"
+heap_before=$(heap_used_kb)
+errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
+soak door-2-h2 200000 -c 100 -m 10 "https://localhost:8443$LOGO"
+soak door-3-h1-tls 50000 -c 100 --h1 "https://localhost:8444$LOGO"
+soak door-1-h1 50000 -c 100 --h1 "http://localhost:8080$LOGO"
+soak door-1-h2c 50000 -c 100 -m 10 "http://localhost:8080$LOGO"
+# The slow doors (at a 0 ms round trip here) take at most 64 connections each (SlowDoors).
+soak slow-door-2-h2 50000 -c 50 -m 10 "https://localhost:8445$LOGO"
+soak slow-door-3-h1-tls 50000 -c 50 --h1 "https://localhost:8446$LOGO"
+soak slow-door-1-h1 50000 -c 50 --h1 "http://localhost:8081$LOGO"
+curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/round-trip >/dev/null
+heap_after=$(heap_used_kb)
+echo "heap after a full GC: ${heap_before} KB before the soak, ${heap_after} KB after"
+[ "$heap_after" -le $(( heap_before * 110 / 100 )) ] || fail "the heap grew by more than 10 % over the soak"
+errors_after=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
+[ "$errors_after" = "$errors_before" ] || { grep ' ERROR ' "$LOG_DIR/run-1.log" | tail -n 5; fail "ERROR in the server log during the soak"; }
 
 echo "== JDWP on 127.0.0.1:8787"
 reply=$(exec 3<>/dev/tcp/127.0.0.1/8787; printf 'JDWP-Handshake' >&3; timeout 5 head -c 14 <&3)

@@ -1,0 +1,165 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import io.netty.handler.codec.http2.Http2Error;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * HTTP/2 abuse against the real server, bounded and on loopback: each attack ends the attacker's
+ * connection (or stream), and the server keeps serving everyone else. The durations are guards
+ * against a hang, not measurements.
+ */
+class Http2AbuseIT extends DeployedWarTest {
+
+    private static final Duration GUARD = Duration.ofSeconds(60);
+
+    private final TrustedClients clients = new TrustedClients();
+    private final OkHttpClient client = clients.okHttp();
+
+    @AfterEach
+    void everyoneElseIsStillServed() throws IOException {
+        for (Door door : Door.values()) {
+            try (Response response = client.newCall(new Request.Builder().url(doors.uri(door, "/logos?count=1").toString()).build())
+                    .execute()) {
+                assertEquals(200, response.code(), door.label() + " after the attack");
+            }
+        }
+    }
+
+    /**
+     * CVE-2023-44487: requests opened and cancelled at once, faster than a server can refuse them. Undertow
+     * allows 200 resets of open requests in 30 s, then closes the connection (its GOAWAY ENHANCE_YOUR_CALM
+     * does not always reach the client before the close, so only the close is asserted).
+     */
+    @Test
+    void aRapidResetFloodEndsThatConnection() throws Exception {
+        try (RawHttp2 attacker = RawHttp2.open(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"))) {
+            int stream = 1;
+            for (int i = 0; i < 1_000 && attacker.flush(); i++, stream += 2) {
+                attacker.headers(stream, attacker.get("/http2/logo.png?" + i), false);
+                attacker.reset(stream);
+            }
+            assertTrue(attacker.awaitClosed(GUARD) && attacker.closedByTheServer(), "the connection " + attacker.end());
+            assertTrue(attacker.bytesSent() < 1_000 * 100, "closed long before the 1000 resets were through: "
+                    + attacker.bytesSent() + " bytes");
+        }
+    }
+
+    /**
+     * Undertow advertises SETTINGS_MAX_CONCURRENT_STREAMS but does not refuse a stream beyond it (no
+     * REFUSED_STREAM): it reads them all and their work waits for the worker's threads. Pinned (README).
+     */
+    @Test
+    void streamsBeyondTheAdvertisedLimitAreNotRefusedButQueued() throws Exception {
+        try (RawHttp2 client = RawHttp2.open(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"))) {
+            long limit = client.awaitMaxConcurrentStreams();
+            assertEquals(2000, limit, "SETTINGS_MAX_CONCURRENT_STREAMS (http2.max.concurrent.streams)");
+            // Open streams (no END_STREAM: each still counts while the request body may follow).
+            for (int i = 0; i < limit + 10; i++) {
+                client.headers(1 + 2 * i, client.get("/http2/no-such-page?" + i), false);
+                if (i % 100 == 0) {
+                    client.flush();
+                }
+            }
+            assertTrue(client.flush(), "the connection stays open");
+            Thread.sleep(2_000);
+            assertEquals(Map.of(), client.resets(), "no stream refused");
+        }
+    }
+
+    @Test
+    void aContinuationFloodEndsThatConnection() throws Exception {
+        try (RawHttp2 attacker = RawHttp2.open(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"))) {
+            attacker.headersToBeContinued(1, attacker.get("/http2/logos?count=1"));
+            long flood = 64L * 1024 * 1024;
+            while (attacker.bytesSent() < flood && attacker.flush()) {
+                attacker.continuation(1, 8_000, false);
+            }
+            assertTrue(attacker.awaitClosed(GUARD) && attacker.closedByTheServer(), "the connection " + attacker.end());
+            assertEquals(Http2Error.PROTOCOL_ERROR.code(), attacker.goAwayError(), "GOAWAY");
+            assertTrue(attacker.bytesSent() < flood, "before the flood was through: " + attacker.bytesSent() + " bytes");
+        }
+    }
+
+    @Test
+    void slowHeadersAreCutOffOverHttp11() throws Exception {
+        URI door = doors.uri(Door.HTTP_1_1, "/");
+        try (Socket slow = new Socket(door.getHost(), door.getPort())) {
+            slow.setSoTimeout((int) GUARD.toMillis());
+            OutputStream out = slow.getOutputStream();
+            out.write("GET /http2/ HTTP/1.1\r\nHost: localhost\r\n".getBytes(StandardCharsets.US_ASCII));
+            long deadline = System.nanoTime() + GUARD.toNanos();
+            boolean cutOff = false;
+            try {
+                for (int i = 0; !cutOff && System.nanoTime() < deadline; i++) {
+                    out.write(("X-Slow-" + i + ": a\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    if (slow.getInputStream().available() > 0) {
+                        slow.getInputStream().readAllBytes(); // an answer, then the end of the connection
+                        cutOff = true;
+                    }
+                    Thread.sleep(500);
+                }
+            } catch (SocketTimeoutException stillOpen) {
+                cutOff = false;
+            } catch (IOException closed) {
+                cutOff = true;
+            }
+            assertTrue(cutOff, "the server closed the connection of a request whose headers never end");
+        }
+    }
+
+    /**
+     * Over HTTP/2 the slow header block trickles in CONTINUATION frames: Undertow ends the connection at
+     * once (GOAWAY PROTOCOL_ERROR), as it does a CONTINUATION flood.
+     */
+    @Test
+    void slowHeadersAreCutOffOverHttp2() throws Exception {
+        try (RawHttp2 slow = RawHttp2.open(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"))) {
+            slow.headersToBeContinued(1, slow.get("/http2/logos?count=1"));
+            long start = System.nanoTime();
+            long deadline = start + GUARD.toNanos();
+            while (System.nanoTime() < deadline && !slow.awaitClosed(Duration.ofMillis(500))) {
+                slow.continuation(1, 10, false);
+                slow.flush();
+            }
+            assertTrue(slow.closedByTheServer(), "the connection " + slow.end() + " after "
+                    + Duration.ofNanos(System.nanoTime() - start));
+            assertEquals(Http2Error.PROTOCOL_ERROR.code(), slow.goAwayError(), "GOAWAY");
+        }
+    }
+
+    @Test
+    void aThousandIdleConnectionsDoNotKeepOthersOut() throws IOException {
+        List<Socket> idle = new ArrayList<>();
+        try {
+            URI door = doors.uri(Door.HTTP_1_1, "/");
+            for (int i = 0; i < 1000; i++) {
+                idle.add(new Socket(door.getHost(), door.getPort()));
+            }
+            // everyoneElseIsStillServed() checks every door while they are open
+            everyoneElseIsStillServed();
+        } finally {
+            for (Socket socket : idle) {
+                socket.close();
+            }
+        }
+    }
+}
