@@ -24,10 +24,11 @@ import java.util.Properties;
  *
  * @param ports where each door of the comparison's server listens (its base port plus the offset)
  * @param chromium whether headless Chromium loads the page beside Gatling
+ * @param serverLog the comparison's server's console, where it names itself when it has booted
  */
 public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis, int users, int loads,
         int warmupLoads, int imageCount, long imageBytes, Path outputDirectory, boolean chromium,
-        String wildflyVersion, String gatlingVersion, Map<Door, Integer> ports) {
+        Path serverLog, String gatlingVersion, Map<Door, Integer> ports) {
 
     public static final String CONTEXT_PATH = "/http2";
 
@@ -57,7 +58,7 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
                 bytes(Path.of(required(given, "bench.logo"))),
                 Path.of(required(given, "bench.dir")),
                 Boolean.parseBoolean(required(given, "bench.chromium")),
-                required(given, "bench.wildfly.version"),
+                Path.of(required(given, "bench.server.log")),
                 required(given, "bench.gatling.version"),
                 ports(given));
     }

@@ -1,12 +1,30 @@
 package io.github.http2wildfly.comparison;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Where a measurement was taken, for people: it changes every figure, so the report shows it. */
 public final class Environment {
 
+    /** WildFly's boot line: "WFLYSRV0025: WildFly 39.0.1.Final (WildFly Core 31.0.3.Final) started in ...". */
+    private static final Pattern STARTED = Pattern.compile("WFLYSRV0025: (.+?) started in");
+
     private Environment() {
+    }
+
+    /** The server as it named itself when it booted, not the version the build asked for. */
+    static String runningServer(Path serverLog) {
+        try {
+            Matcher started = STARTED.matcher(Files.readString(serverLog));
+            return started.find() ? started.group(1) : "unknown (no boot line in " + serverLog + ")";
+        } catch (IOException e) {
+            return "unknown (" + serverLog + " unreadable)";
+        }
     }
 
     public static Map<String, String> describe(BenchmarkSettings settings, String client) {
@@ -15,7 +33,7 @@ public final class Environment {
         environment.put("CPUs", Integer.toString(Runtime.getRuntime().availableProcessors()));
         environment.put("JDK", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
         environment.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        environment.put("WildFly", settings.wildflyVersion());
+        environment.put("server", runningServer(settings.serverLog()));
         environment.put("images per page", Integer.toString(settings.imageCount()));
         environment.put("logo bytes", Long.toString(settings.imageBytes()));
         environment.put("virtual users per cell", Integer.toString(settings.users()));

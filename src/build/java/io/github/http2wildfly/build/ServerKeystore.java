@@ -2,9 +2,14 @@ package io.github.http2wildfly.build;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.UnrecoverableKeyException;
@@ -37,24 +42,41 @@ public final class ServerKeystore {
             throw new BuildCheckFailure("ServerKeystore: expected keystore, password, alias, certificate file"
                     + " and generate-if-missing");
         }
-        Path file = Path.of(args[0]);
-        char[] password = args[1].toCharArray();
-        if (!Files.exists(file) && Boolean.parseBoolean(args[4])) {
-            generate(file, password, args[2]);
-            System.out.println("Generated " + file + " (" + DISTINGUISHED_NAME + ", " + SUBJECT_ALTERNATIVE_NAMES + ")");
-        }
-        X509Certificate certificate = check(file, password, args[2]);
-        Path pem = Path.of(args[3]);
-        if (exportPem(certificate, pem)) {
-            System.out.println("Exported the server certificate to " + pem);
+        prepare(Path.of(args[0]), args[1].toCharArray(), args[2], Path.of(args[3]), Boolean.parseBoolean(args[4]));
+    }
+
+    /**
+     * Generates (when missing and allowed), checks and exports, holding a lock on the keystore's folder:
+     * two builds at once end with one key and the PEM of that key.
+     */
+    static void prepare(Path file, char[] password, String alias, Path pem, boolean generate)
+            throws IOException, InterruptedException {
+        Path folder = Files.createDirectories(file.toAbsolutePath().getParent());
+        synchronized (ServerKeystore.class) { // a file lock is held per JVM, not per thread
+            try (FileChannel lock = FileChannel.open(folder.resolve(".keystore.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock held = lock.lock()) {
+                if (!Files.exists(file) && generate) {
+                    generate(file, password, alias);
+                    System.out.println("Generated " + file + " (" + DISTINGUISHED_NAME + ", " + SUBJECT_ALTERNATIVE_NAMES + ")");
+                }
+                X509Certificate certificate = check(file, password, alias);
+                if (exportPem(certificate, pem)) {
+                    System.out.println("Exported the server certificate to " + pem);
+                }
+            }
         }
     }
 
-    /** A self-signed EC key pair for localhost, made by the keytool of the running JDK. */
+    /**
+     * A self-signed EC key pair for localhost, made by the keytool of the running JDK into a file of its
+     * own, readable by its owner only, and moved into place whole (an interrupted build leaves none).
+     */
     static void generate(Path file, char[] password, String alias) throws IOException, InterruptedException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path folder = Files.createDirectories(file.toAbsolutePath().getParent());
+        Path partial = folder.resolve(file.getFileName() + ".partial");
+        Files.deleteIfExists(partial);
         ProcessBuilder keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-keystore", file.toString(), "-storetype", "PKCS12",
+                "-genkeypair", "-keystore", partial.toString(), "-storetype", "PKCS12",
                 // from the environment, so the password never shows in a process listing
                 "-storepass:env", "KEYSTORE_PASSWORD", "-alias", alias,
                 "-keyalg", "EC", "-groupname", "secp256r1", "-dname", DISTINGUISHED_NAME,
@@ -64,7 +86,17 @@ public final class ServerKeystore {
         Process process = keytool.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         if (process.waitFor() != 0) {
+            Files.deleteIfExists(partial);
             throw new BuildCheckFailure("keytool could not generate " + file + ": " + output.lines().findFirst().orElse(""));
+        }
+        ownerOnly(partial);
+        Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** rw------- where the file system knows POSIX permissions. */
+    static void ownerOnly(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
         }
     }
 

@@ -53,6 +53,32 @@ class ServerKeystoreTest {
     }
 
     @Test
+    void twoBuildsAtOnceMakeOneKeyAndThePemOfThatKey() throws Exception {
+        Path shared = dir.resolve("at-once/localhost.p12");
+        Path pem = dir.resolve("at-once/localhost.crt");
+        List<Process> builds = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            builds.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), ServerKeystore.class.getName(), shared.toString(), "secret1",
+                    "localhost", pem.toString(), "true").redirectErrorStream(true).start());
+        }
+        for (Process build : builds) {
+            String output = new String(build.getInputStream().readAllBytes());
+            assertEquals(0, build.waitFor(), output);
+        }
+        X509Certificate certificate = ServerKeystore.check(shared, "secret1".toCharArray(), "localhost");
+        try (InputStream in = Files.newInputStream(pem)) {
+            assertEquals(certificate, CertificateFactory.getInstance("X.509").generateCertificate(in));
+        }
+        assertFalse(Files.exists(dir.resolve("at-once/localhost.p12.partial")));
+    }
+
+    @Test
+    void theGeneratedKeystoreIsReadableByItsOwnerOnly() throws IOException {
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(keystore)));
+    }
+
+    @Test
     void anExistingKeystoreIsNeverReplaced() throws Exception {
         byte[] before = Files.readAllBytes(keystore);
         ServerKeystore.main(new String[] {keystore.toString(), "secret1", "localhost",
