@@ -7,8 +7,8 @@
 #     failed, the heap after a full GC within 10 % of before, no ERROR in the server log,
 #   - the JDWP port answering the handshake (-Ddebug=true),
 #   - a second wildfly:run failing fast on the taken ports,
-#   - Ctrl-C (SIGINT to the terminal's process group) and an IDE's stop button (SIGTERM to Maven
-#     alone) both leaving no server and no slow door behind.
+#   - Ctrl-C (SIGINT to the terminal's process group), an IDE's stop button (SIGTERM to Maven
+#     alone) and a killed Maven (SIGKILL) all leaving no server and no slow door behind.
 # Every process is started in its own session and stopped by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -159,5 +159,14 @@ kill -TERM "$mvn_pid"
 wait_gone "$server_pid" 60 || fail "the server $server_pid outlived its Maven (ExitWithLauncher)"
 [ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after the IDE's stop"
 echo "server $server_pid ended with its Maven $mvn_pid, and the slow doors with it"
+
+echo "== Maven killed (SIGKILL) after the deployment"
+start_run "$LOG_DIR/run-3.log"
+wait_for_h2 "$LOG_DIR/run-3.log"
+server_pid=$(server_pid_of "$mvn_pid")
+kill -KILL "$mvn_pid"
+wait_gone "$server_pid" 10 || fail "the server $server_pid outlived its killed Maven by 10 s"
+[ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Maven was killed"
+echo "server $server_pid ended within 10 s of its killed Maven $mvn_pid"
 mvn_pid=""
 echo "smoke-run: all checks passed"

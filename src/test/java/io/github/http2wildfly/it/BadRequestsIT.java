@@ -15,18 +15,23 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every bad request gets one clear answer, the same on every door: a status, one line of plain text,
+ * Every bad request gets one clear answer, the same on every door (and h2c, and every slow door): a
+ * status, one line of plain text,
  * never a stack trace or a dropped connection. And the TLS rules: forward-secret AEAD suites only, and
  * what a client offering TLS 1.3 alone gets (Undertow's limit, pinned here; README).
  */
@@ -34,20 +39,45 @@ class BadRequestsIT extends DeployedWarTest {
 
     private final TrustedClients clients = new TrustedClients();
     private final OkHttpClient client = clients.okHttp();
+    private final OkHttpClient h2c = clients.okHttpBuilder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).build();
+
+    /** No connection left open, through a slow door least of all (SlowDoorsIT counts the proxy's threads). */
+    @AfterEach
+    void closeConnections() {
+        client.connectionPool().evictAll();
+        h2c.connectionPool().evictAll();
+    }
+
+    /** A way in: a door or slow door, and the client that speaks its protocol. */
+    private record Entrance(String label, OkHttpClient client, Function<String, URI> uri) {
+    }
+
+    /** The three doors, door 1 once more as h2c (prior knowledge), and the three slow doors. */
+    private List<Entrance> everyEntrance() {
+        List<Entrance> entrances = new ArrayList<>();
+        for (Door door : Door.values()) {
+            entrances.add(new Entrance(door.label(), client, path -> doors.uri(door, path)));
+        }
+        entrances.add(new Entrance("h2c", h2c, path -> doors.uri(Door.HTTP_1_1, path)));
+        for (Door door : Door.values()) {
+            entrances.add(new Entrance(door.label() + ", far away", client, path -> doors.slowUri(door, path)));
+        }
+        return entrances;
+    }
 
     @Test
     void aUrlOverTheLimitIs414OnEveryDoor() throws IOException {
         String tooLong = "/logos?count=5&pad=" + "a".repeat(RequestRulesFilter.MAX_URL_CHARS);
-        for (Door door : Door.values()) {
-            assertOneLine(door, 414, RequestRulesFilter.URL_RULE, new Request.Builder().url(doors.uri(door, tooLong).toString()));
+        for (Entrance entrance : everyEntrance()) {
+            assertOneLine(entrance, 414, RequestRulesFilter.URL_RULE, new Request.Builder().url(entrance.uri().apply(tooLong).toString()));
         }
     }
 
     @Test
     void headersOverTheLimitAre431OnEveryDoorEvenOverHttp2() throws IOException {
-        for (Door door : Door.values()) {
-            assertOneLine(door, 431, RequestRulesFilter.HEADERS_RULE, new Request.Builder()
-                    .url(doors.uri(door, "/logos?count=5").toString())
+        for (Entrance entrance : everyEntrance()) {
+            assertOneLine(entrance, 431, RequestRulesFilter.HEADERS_RULE, new Request.Builder()
+                    .url(entrance.uri().apply("/logos?count=5").toString())
                     .header("X-Padding", "b".repeat(RequestRulesFilter.MAX_HEADER_BYTES)));
         }
     }
@@ -59,43 +89,43 @@ class BadRequestsIT extends DeployedWarTest {
                 .header("X-Padding", "b".repeat(20_000)).build();
         assertThrows(IOException.class, () -> client.newCall(huge).execute().close());
         for (Door door : List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS)) {
-            assertOneLine(door, 431, RequestRulesFilter.HEADERS_RULE, new Request.Builder()
-                    .url(doors.uri(door, "/logos?count=5").toString()).header("X-Padding", "b".repeat(20_000)));
+            assertOneLine(new Entrance(door.label(), client, path -> doors.uri(door, path)), 431, RequestRulesFilter.HEADERS_RULE,
+                    new Request.Builder().url(doors.uri(door, "/logos?count=5").toString()).header("X-Padding", "b".repeat(20_000)));
         }
     }
 
     @Test
     void aCountGivenTwiceIs400OnEveryDoor() throws IOException {
-        for (Door door : Door.values()) {
-            assertOneLine(door, 400, LogoCount.RULE, new Request.Builder().url(doors.uri(door, "/logos?count=5&count=5").toString()));
+        for (Entrance entrance : everyEntrance()) {
+            assertOneLine(entrance, 400, LogoCount.RULE, new Request.Builder().url(entrance.uri().apply("/logos?count=5&count=5").toString()));
         }
     }
 
     @Test
     void allowNamesWhatIsServedAndTraceIsRefused() throws IOException {
-        for (Door door : Door.values()) {
-            Request options = new Request.Builder().url(doors.uri(door, "/logos").toString()).method("OPTIONS", null).build();
-            try (Response response = client.newCall(options).execute()) {
-                assertEquals("GET, HEAD, OPTIONS", response.header("Allow"), door.label());
+        for (Entrance entrance : everyEntrance()) {
+            String wall = entrance.uri().apply("/logos").toString();
+            try (Response response = entrance.client().newCall(new Request.Builder().url(wall).method("OPTIONS", null).build()).execute()) {
+                assertEquals("GET, HEAD, OPTIONS", response.header("Allow"), entrance.label());
             }
-            Request trace = new Request.Builder().url(doors.uri(door, "/logos").toString()).method("TRACE", null).build();
-            try (Response response = client.newCall(trace).execute()) {
-                assertEquals(405, response.code(), door.label());
+            try (Response response = entrance.client().newCall(new Request.Builder().url(wall).method("TRACE", null).build()).execute()) {
+                assertEquals(405, response.code(), entrance.label());
             }
-            Request post = new Request.Builder().url(doors.uri(door, "/logos").toString())
-                    .post(RequestBody.create(new byte[0])).build();
-            try (Response response = client.newCall(post).execute()) {
-                assertEquals(405, response.code(), door.label() + ": POST is not in Allow");
+            Request post = new Request.Builder().url(wall).post(RequestBody.create(new byte[0])).build();
+            try (Response response = entrance.client().newCall(post).execute()) {
+                assertEquals(405, response.code(), entrance.label() + ": POST is not in Allow");
             }
         }
     }
 
     @Test
     void noAnswerSaysWhatPoweredIt() throws IOException {
-        for (Door door : Door.values()) {
+        for (Entrance entrance : everyEntrance()) {
             for (String path : List.of("/", "/logos?count=1", "/no-such-page")) {
-                try (Response response = client.newCall(new Request.Builder().url(doors.uri(door, path).toString()).build()).execute()) {
-                    assertNull(response.header("X-Powered-By"), door.label() + " " + path);
+                Request request = new Request.Builder().url(entrance.uri().apply(path).toString()).build();
+                try (Response response = entrance.client().newCall(request).execute()) {
+                    assertNull(response.header("X-Powered-By"), entrance.label() + " " + path);
+                    assertFalse(response.body().string().contains("Exception"), entrance.label() + " " + path);
                 }
             }
         }
@@ -157,11 +187,11 @@ class BadRequestsIT extends DeployedWarTest {
         return socket;
     }
 
-    private void assertOneLine(Door door, int status, String line, Request.Builder request) throws IOException {
-        try (Response response = client.newCall(request.build()).execute()) {
-            assertEquals(status, response.code(), door.label());
-            assertEquals("text/plain;charset=UTF-8", response.header("Content-Type"), door.label());
-            assertEquals(line + "\n", response.body().string(), door.label());
+    private static void assertOneLine(Entrance entrance, int status, String line, Request.Builder request) throws IOException {
+        try (Response response = entrance.client().newCall(request.build()).execute()) {
+            assertEquals(status, response.code(), entrance.label());
+            assertEquals("text/plain;charset=UTF-8", response.header("Content-Type"), entrance.label());
+            assertEquals(line + "\n", response.body().string(), entrance.label());
         }
     }
 

@@ -41,6 +41,7 @@ class Http2AbuseIT extends DeployedWarTest {
                 assertEquals(200, response.code(), door.label() + " after the attack");
             }
         }
+        client.connectionPool().evictAll();
     }
 
     /**
