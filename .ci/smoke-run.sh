@@ -8,7 +8,8 @@
 #   - the JDWP port answering the handshake (-Ddebug=true),
 #   - a second wildfly:run failing fast on the taken ports,
 #   - Ctrl-C (SIGINT to the terminal's process group), an IDE's stop button (SIGTERM to Maven
-#     alone) and a killed Maven (SIGKILL) all leaving no server and no slow door behind.
+#     alone) and a killed Maven (SIGKILL, after the deployment and during the boot) all leaving no
+#     server and no slow door behind.
 # Every process is started in its own session and stopped by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -168,5 +169,19 @@ kill -KILL "$mvn_pid"
 wait_gone "$server_pid" 10 || fail "the server $server_pid outlived its killed Maven by 10 s"
 [ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Maven was killed"
 echo "server $server_pid ended within 10 s of its killed Maven $mvn_pid"
+
+echo "== Maven killed (SIGKILL) while the server boots"
+start_run "$LOG_DIR/run-4.log"
+server_pid=""
+for _ in $(seq 600); do
+  server_pid=$(server_pid_of "$mvn_pid" || true) # none yet: ps fails
+  [ -n "$server_pid" ] && ps -o args= -p "$server_pid" | grep -q jboss-modules && break
+  server_pid=""; sleep 0.1
+done
+[ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
+grep -q 'WFLYSRV0025' "$LOG_DIR/run-4.log" && fail "the server had booted already: too late to test the boot"
+kill -KILL "$mvn_pid"
+wait_gone "$server_pid" 10 || fail "the server $server_pid outlived its Maven, killed during the boot, by 10 s"
+echo "server $server_pid ended within 10 s of its Maven $mvn_pid, killed during the boot"
 mvn_pid=""
 echo "smoke-run: all checks passed"

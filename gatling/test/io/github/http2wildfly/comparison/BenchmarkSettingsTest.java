@@ -2,15 +2,19 @@ package io.github.http2wildfly.comparison;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,13 +23,35 @@ class BenchmarkSettingsTest {
     @TempDir
     Path dir;
 
-    /** gatling/bench.properties as the build filled it in with the pom's values (process-resources). */
+    /**
+     * gatling/bench.properties filled in with the pom's own values, as the build does it without -D
+     * overrides (target/bench.properties holds a build's overrides, -Dbench.quick's for one).
+     */
     static Properties asTheBuildFillsItIn() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(Path.of("gatling/bench.properties")));
+        StringBuilder filled = new StringBuilder();
+        while (placeholder.find()) {
+            String name = placeholder.group(1);
+            String value = switch (name) {
+                case "project.basedir" -> ".";
+                case "project.build.directory" -> "target";
+                default -> pomValue(pom, name);
+            };
+            placeholder.appendReplacement(filled, Matcher.quoteReplacement(value));
+        }
+        placeholder.appendTail(filled);
         Properties given = new Properties();
-        try (Reader reader = Files.newBufferedReader(Path.of("target/bench.properties"))) {
+        try (Reader reader = new StringReader(filled.toString())) {
             given.load(reader);
         }
         return given;
+    }
+
+    private static String pomValue(String pom, String name) {
+        Matcher element = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
+        assertTrue(element.find(), "gatling/bench.properties names @" + name + "@, which is not a property of the pom");
+        return element.group(1);
     }
 
     @Test
