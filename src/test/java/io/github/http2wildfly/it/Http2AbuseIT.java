@@ -94,7 +94,7 @@ class Http2AbuseIT extends DeployedWarTest {
                 attacker.continuation(1, 8_000, false);
             }
             assertTrue(attacker.awaitClosed(GUARD) && attacker.closedByTheServer(), "the connection " + attacker.end());
-            assertEquals(Http2Error.PROTOCOL_ERROR.code(), attacker.goAwayError(), "GOAWAY");
+            assertGoAwayIfAnyIsProtocolError(attacker);
             assertTrue(attacker.bytesSent() < flood, "before the flood was through: " + attacker.bytesSent() + " bytes");
         }
     }
@@ -143,8 +143,14 @@ class Http2AbuseIT extends DeployedWarTest {
             }
             assertTrue(slow.closedByTheServer(), "the connection " + slow.end() + " after "
                     + Duration.ofNanos(System.nanoTime() - start));
-            assertEquals(Http2Error.PROTOCOL_ERROR.code(), slow.goAwayError(), "GOAWAY");
+            assertGoAwayIfAnyIsProtocolError(slow);
         }
+    }
+
+    /** The GOAWAY comes first as a rule, but a close with our frames unread can reach us as a reset before it. */
+    private static void assertGoAwayIfAnyIsProtocolError(RawHttp2 connection) {
+        long goAway = connection.goAwayError();
+        assertTrue(goAway == -1 || goAway == Http2Error.PROTOCOL_ERROR.code(), "GOAWAY " + goAway);
     }
 
     @Test

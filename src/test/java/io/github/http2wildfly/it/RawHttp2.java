@@ -21,6 +21,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -58,6 +60,7 @@ final class RawHttp2 implements AutoCloseable {
     private final AtomicLong bytesSent = new AtomicLong();
     private volatile long maxConcurrentStreams = Long.MAX_VALUE;
     private volatile String end = "open";
+    private volatile boolean closing;
 
     private RawHttp2(Socket socket, String authority) throws IOException {
         this.socket = socket;
@@ -191,6 +194,11 @@ final class RawHttp2 implements AutoCloseable {
                 received.discardSomeReadBytes();
             }
             end = CLOSED_BY_THE_SERVER;
+        } catch (SocketTimeoutException silence) {
+            end = "silent until the read timed out";
+        } catch (SocketException reset) {
+            // a close with our frames still unread arrives as a reset
+            end = closing ? "closed by the test" : CLOSED_BY_THE_SERVER;
         } catch (IOException | Http2Exception e) {
             end = "ended: " + e;
         } finally {
@@ -201,6 +209,7 @@ final class RawHttp2 implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        closing = true;
         socket.close();
         try {
             reader.join(10_000);
