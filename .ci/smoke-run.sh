@@ -152,26 +152,27 @@ wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
 [ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Ctrl-C"
 echo "Maven $mvn_pid and server $server_pid ended, and the slow doors with them"
 
-echo "== an IDE's stop button: SIGTERM to Maven alone"
-start_run "$LOG_DIR/run-2.log"
-wait_for_h2 "$LOG_DIR/run-2.log"
-server_pid=$(server_pid_of "$mvn_pid")
-kill -TERM "$mvn_pid"
-wait_gone "$server_pid" 60 || fail "the server $server_pid outlived its Maven (ExitWithLauncher)"
-[ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after the IDE's stop"
-echo "server $server_pid ended with its Maven $mvn_pid, and the slow doors with it"
+# Stops Maven alone with the signal (a terminal's Ctrl-C reaches the server too; this does not): the server
+# must follow within the seconds given (ExitWithLauncher), and the slow doors with it.
+stop_maven_alone() {
+  local signal=$1 when=$2 seconds=$3
+  kill "-$signal" "$mvn_pid"
+  wait_gone "$server_pid" "$seconds" || fail "the server $server_pid outlived its Maven ($signal $when) by $seconds s"
+  [ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Maven's $signal $when"
+  echo "server $server_pid ended within $seconds s of its Maven $mvn_pid ($signal $when), and the slow doors with it"
+  mvn_pid=""
+}
 
-echo "== Maven killed (SIGKILL) after the deployment"
-start_run "$LOG_DIR/run-3.log"
-wait_for_h2 "$LOG_DIR/run-3.log"
-server_pid=$(server_pid_of "$mvn_pid")
-kill -KILL "$mvn_pid"
-wait_gone "$server_pid" 10 || fail "the server $server_pid outlived its killed Maven by 10 s"
-[ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Maven was killed"
-echo "server $server_pid ended within 10 s of its killed Maven $mvn_pid"
+echo "== an IDE's stop button (SIGTERM), and a killed Maven (SIGKILL), after the deployment"
+for signal in TERM KILL; do
+  start_run "$LOG_DIR/run-$signal.log"
+  wait_for_h2 "$LOG_DIR/run-$signal.log"
+  server_pid=$(server_pid_of "$mvn_pid")
+  stop_maven_alone "$signal" "after the deployment" 10
+done
 
 echo "== Maven killed (SIGKILL) while the server boots"
-start_run "$LOG_DIR/run-4.log"
+start_run "$LOG_DIR/run-boot.log"
 server_pid=""
 for _ in $(seq 600); do
   server_pid=$(server_pid_of "$mvn_pid" || true) # none yet: ps fails
@@ -179,9 +180,6 @@ for _ in $(seq 600); do
   server_pid=""; sleep 0.1
 done
 [ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
-grep -q 'WFLYSRV0025' "$LOG_DIR/run-4.log" && fail "the server had booted already: too late to test the boot"
-kill -KILL "$mvn_pid"
-wait_gone "$server_pid" 10 || fail "the server $server_pid outlived its Maven, killed during the boot, by 10 s"
-echo "server $server_pid ended within 10 s of its Maven $mvn_pid, killed during the boot"
-mvn_pid=""
+grep -q 'WFLYSRV0025' "$LOG_DIR/run-boot.log" && fail "the server had booted already: too late to test the boot"
+stop_maven_alone KILL "during the boot" 10
 echo "smoke-run: all checks passed"
