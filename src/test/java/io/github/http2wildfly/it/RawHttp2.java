@@ -37,7 +37,7 @@ import javax.net.ssl.SSLSocket;
 /**
  * One HTTP/2 connection over TLS whose frames the test chooses, as an attacker sends them (a real client
  * refuses to). Netty's codec writes and reads the frames; this class only moves their bytes over a socket
- * and records what the server answered: its SETTINGS, GOAWAY, RST_STREAM codes and response statuses.
+ * and records what the server answered: its SETTINGS, GOAWAY and RST_STREAM codes.
  */
 final class RawHttp2 implements AutoCloseable {
 
@@ -55,7 +55,6 @@ final class RawHttp2 implements AutoCloseable {
     private final CountDownLatch settingsReceived = new CountDownLatch(1);
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Map<Integer, Long> resets = new ConcurrentHashMap<>();
-    private final Map<Integer, String> statuses = new ConcurrentHashMap<>();
     private final AtomicLong goAwayError = new AtomicLong(-1);
     private final AtomicLong bytesSent = new AtomicLong();
     private volatile long maxConcurrentStreams = Long.MAX_VALUE;
@@ -173,10 +172,6 @@ final class RawHttp2 implements AutoCloseable {
         return resets;
     }
 
-    Map<Integer, String> statuses() {
-        return statuses;
-    }
-
     long bytesSent() {
         return bytesSent.get();
     }
@@ -231,20 +226,6 @@ final class RawHttp2 implements AutoCloseable {
                 writer.writeSettingsAck(writeContext, writeContext.newPromise());
                 flush();
             }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
-                boolean endOfStream) {
-            if (headers.status() != null) {
-                statuses.put(streamId, headers.status().toString());
-            }
-        }
-
-        @Override
-        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
-                short weight, boolean exclusive, int padding, boolean endOfStream) {
-            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
         }
 
         @Override
