@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -22,9 +24,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CliScriptsTest {
 
     private static final Path WILDFLY = Path.of("wildfly");
-    private static final Pattern OPERATION = Pattern.compile("(/[\\w.-]+=[\\w.*-]+)+:[\\w-]+(\\(.*\\))?");
-    private static final Pattern CONTROL = Pattern.compile("(if \\(outcome == success\\) of .+|end-if|else)");
+    private static final Pattern OPERATION = Pattern.compile("(/[\\w.-]+=[\\w.*$-]+)+:[\\w-]+(\\(.*\\))?");
+    private static final Pattern CONTROL = Pattern.compile(
+            "(if \\(outcome == success\\) of .+|end-if|else|for \\w+ in .+|done|set \\w+=\\S+)");
     private static final Pattern PLACEHOLDER = Pattern.compile("@([\\w.-]+)@");
+    private static final Pattern DEFINITION = Pattern.compile("(?:set|for) (\\w+)(?:=| in ).*");
+    private static final Pattern VARIABLE = Pattern.compile("\\$(\\w+)");
 
     static List<Path> scripts() throws IOException {
         try (Stream<Path> files = Files.walk(WILDFLY)) {
@@ -41,13 +46,35 @@ class CliScriptsTest {
             if (command.isEmpty() || command.startsWith("#")) {
                 continue;
             }
-            String operation = command.startsWith("if ") ? command.replaceFirst(".* of ", "") : command;
-            if (!(CONTROL.matcher(command).matches() || OPERATION.matcher(command).matches())
-                    || !balanced(operation)) {
+            String operation = command.startsWith("if ") ? command.replaceFirst(".* of ", "")
+                    : command.startsWith("for ") ? command.replaceFirst(".* in ", "") : command;
+            boolean wellFormedControl = CONTROL.matcher(command).matches()
+                    && (!command.startsWith("for ") || OPERATION.matcher(operation).matches());
+            if (!(wellFormedControl || OPERATION.matcher(command).matches()) || !balanced(operation)) {
                 wrong.add(command);
             }
         }
         assertEquals(List.of(), wrong, script.toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("scripts")
+    void everyVariableIsSetOrLoopedOverBeforeItIsUsed(Path script) throws IOException {
+        Set<String> defined = new HashSet<>();
+        List<String> undefined = new ArrayList<>();
+        for (String line : Files.readAllLines(script)) {
+            Matcher definition = DEFINITION.matcher(line.strip());
+            if (definition.matches()) {
+                defined.add(definition.group(1));
+            }
+            Matcher use = VARIABLE.matcher(line.startsWith("#") ? "" : line);
+            while (use.find()) {
+                if (!defined.contains(use.group(1))) {
+                    undefined.add(use.group());
+                }
+            }
+        }
+        assertEquals(List.of(), undefined, script.toString());
     }
 
     @ParameterizedTest
