@@ -2,7 +2,7 @@
 # End-to-end check of the README's main command, ./mvnw wildfly:run, as a person uses it:
 #   - the first HTTP/2 answer (timed), each door's protocol by curl with the project's certificate,
 #   - a malformed :authority over HTTP/2 answered 400 with one line,
-#   - each slow door's protocol, its set-up round trip, and a change of the round trip by POST,
+#   - each slow door's protocol, its set-up round trip, and a change of the network (round trip, loss, bandwidth) by POST,
 #   - a soak with h2load (200,000 requests on door 2, 50,000 on each other door and slow door): zero
 #     failed, the heap after a full GC within 10 % of before, no ERROR in the server log,
 #   - the JDWP port answering the handshake (-Ddebug=true),
@@ -84,18 +84,18 @@ echo "curl: 8445 HTTP/$slow_h2, 8446 HTTP/$slow_h1tls, 8081 HTTP/$slow_h1"
 first_byte=$(curl -sS --max-time 30 -o /dev/null -w '%{time_starttransfer}' "http://localhost:8081$PAGE?count=1")
 echo "slow door 1, a new connection's first byte after ${first_byte} s (set-up and request at 50 ms: 0.100 s at least)"
 [ "$(echo "$first_byte >= 0.100" | bc)" = 1 ] || fail "the slow door answered before two round trips"
-changed=$(curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/round-trip)
-[ "$changed" = '{"roundTripMillis":0}' ] || fail "POST round-trip answered '$changed'"
-refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d rtt=abc http://localhost:8080/http2/round-trip)
-[ "$refused" = 400 ] || fail "a bad round trip answered $refused"
-curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/round-trip >/dev/null
+changed=$(curl -sS --max-time 10 -X POST -d rtt=0 -d loss=2 -d bandwidth=10 http://localhost:8080/http2/network)
+[ "$changed" = '{"rtt":0,"loss":2,"bandwidth":10}' ] || fail "POST network answered '$changed'"
+refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d loss=abc http://localhost:8080/http2/network)
+[ "$refused" = 400 ] || fail "a bad loss answered $refused"
+curl -sS --max-time 10 -X POST -d rtt=50 -d loss=0 -d bandwidth=0 http://localhost:8080/http2/network >/dev/null
 
 # A malformed :authority over HTTP/2 (OkHttp cannot send one; BadRequestsIT checks HTTP/1.1): 400, one line.
 bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{http_code}' https://localhost:8443/http2/)
 [ "$bad_host" = "Host must be a host name or an IP address, with an optional port
  400" ] || fail "Host: [x over HTTP/2 answered: $bad_host"
 echo "curl: Host: [x over HTTP/2 -> 400 with one line"
-echo "round trip changed to 0 ms and back by POST; rtt=abc refused with 400"
+echo "network changed to 0 ms, 2 % loss, 10 Mbit/s and back by POST; loss=abc refused with 400"
 
 echo "== soak: h2load on every door and slow door, the server's heap after a full GC before and after"
 server_pid=$(server_pid_of "$mvn_pid")
@@ -110,7 +110,7 @@ soak() {
   echo "$label: $n requests, 0 failed, $(grep -o 'finished in [0-9.]*s, [0-9.]* req/s' "$LOG_DIR/soak-$label.txt")"
 }
 LOGO=/http2/logo.png?soak
-curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/round-trip >/dev/null
+curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/network >/dev/null
 soak warm-up 5000 -c 4 -m 100 "https://localhost:8443$LOGO"
 grep -q '^Application protocol: h2' "$LOG_DIR/soak-warm-up.txt" || fail "h2load did not negotiate h2"
 heap_before=$(heap_used_kb)
@@ -123,7 +123,7 @@ soak door-1-h2c 50000 -c 100 -m 10 "http://localhost:8080$LOGO"
 soak slow-door-2-h2 50000 -c 50 -m 10 "https://localhost:8445$LOGO"
 soak slow-door-3-h1-tls 50000 -c 50 --h1 "https://localhost:8446$LOGO"
 soak slow-door-1-h1 50000 -c 50 --h1 "http://localhost:8081$LOGO"
-curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/round-trip >/dev/null
+curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/network >/dev/null
 heap_after=$(heap_used_kb)
 echo "heap after a full GC: ${heap_before} KB before the soak, ${heap_after} KB after"
 [ "$heap_after" -le $(( heap_before * 110 / 100 )) ] || fail "the heap grew by more than 10 % over the soak"

@@ -10,8 +10,6 @@
 body { font-family: system-ui, sans-serif; margin: 2rem; max-width: 46rem; }
 li { margin: .4rem 0; }
 .race { font-size: 1.2rem; font-weight: 600; }
-.round-trip button { margin: 0 .1rem; }
-.round-trip input { width: 5rem; }
 </style>
 </head>
 <body>
@@ -28,7 +26,7 @@ every byte and every connection set-up by a network's round trip, which is where
 <li><a href="<c:out value="${door.url}"/>"><c:out value="${door.label}"/></a> &mdash; <code><c:out value="${door.url}"/></code></li>
 </c:forEach>
 </ul>
-<%@ include file="round-trip.jspf" %>
+<%@ include file="network.jspf" %>
 <p>Another size: add <code>?count=N</code> (1 to 2000).</p>
 </body>
 </html>

@@ -2,9 +2,10 @@
 <%@ taglib prefix="c" uri="jakarta.tags.core" %>
 <!DOCTYPE html>
 <html lang="en">
+<c:set var="what" value="${size.parameter() == 'logo' ? 'logos' : 'images of '.concat(size.parameter()).concat('B')}"/>
 <head>
 <meta charset="utf-8">
-<title>${count} logos</title>
+<title>${count} ${what}</title>
 <%-- An empty inline icon: no /favicon.ico request joins the measured ones. --%>
 <link rel="icon" href="data:,">
 <script>
@@ -20,14 +21,14 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 #waterfall { display: block; }
 </style>
 </head>
-<body data-report-to="<c:out value="${reportTo}"/>" data-round-trip="${roundTripMillis}">
-<h1>${count} logos</h1>
+<body data-report-to="<c:out value="${reportTo}"/>" data-network="<c:out value="${empty network ? '' : network.json()}"/>">
+<h1>${count} ${what}</h1>
 <%-- Filled in after the load event by the script at the end; data-* for the tests. --%>
 <p id="report" data-state="loading">Loading&hellip;</p>
-<p><a href="logos?count=${count}">Load again</a> &middot; <a href="./">All doors</a> &middot; <a href="#waterfall">Waterfall</a></p>
+<p><a href="logos?count=${count}&amp;size=${size.parameter()}">Load again</a> &middot; <a href="./">All doors</a> &middot; <a href="#waterfall">Waterfall</a></p>
 <div class="wall">
 <%-- Every src is unique (one base per render plus the index), so nothing can come from a cache. --%>
-<c:forEach begin="0" end="${count - 1}" var="i"><img src="logo.png?${cacheBustBase + i}" alt=""></c:forEach>
+<c:forEach begin="0" end="${count - 1}" var="i"><img src="${size.relativePath()}?${cacheBustBase + i}" alt=""></c:forEach>
 </div>
 <%-- Drawn after the load event: every image request from Resource Timing. --%>
 <h2 id="waterfall-title" hidden>Waterfall</h2>
@@ -69,7 +70,7 @@ window.addEventListener('load', function () {
     if (reportTo && window.parent !== window) {
       window.parent.postMessage({type: 'h2demo-load', loadMillis: page.loadEventEnd - page.startTime,
           protocol: page.nextHopProtocol, images: loaded, imageEntries: images.length, fromCache: fromCache,
-          roundTripMillis: document.body.dataset.roundTrip === '' ? null : Number(document.body.dataset.roundTrip)}, reportTo);
+          network: document.body.dataset.network === '' ? null : JSON.parse(document.body.dataset.network)}, reportTo);
     }
     drawWaterfall(images, page);
   }, 0);

@@ -8,8 +8,6 @@
 <link rel="icon" href="data:,">
 <style>
 body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; }
-.round-trip button { margin: 0 .1rem; }
-.round-trip input { width: 5rem; }
 #race-form { margin: 1rem 0; font-size: 1.1rem; }
 #race-form input { width: 3.5rem; }
 #start { font-size: 1.2rem; padding: .3rem 1.2rem; }
@@ -29,11 +27,11 @@ th:first-child, td:first-child { text-align: left; }
 </head>
 <body>
 <h1>HTTP/1.1 against HTTP/2, through the slow doors</h1>
-<p class="note">One click loads the page of ${count} logos through the slow HTTP/1.1-over-TLS door and the slow
+<p class="note">One click loads the page of ${count} images (${size.parameter()}) through the slow HTTP/1.1-over-TLS door and the slow
 HTTP/2 door, one after the other, each in its own frame, round after round with the order alternating.
 Both are the same server behind the same emulated network; only the protocol differs.
 <a href="./">All doors</a></p>
-<%@ include file="round-trip.jspf" %>
+<%@ include file="network.jspf" %>
 <c:choose>
 <c:when test="${contenders.size() != 2}">
 <p id="problem">The slow doors are not open on this server, so there is nothing to race: the server's log says why
@@ -42,6 +40,7 @@ Both are the same server behind the same emulated network; only the protocol dif
 <c:otherwise>
 <form id="race-form">
 <label>Rounds <input id="rounds" type="number" min="1" max="10" value="3"></label>
+<label>Images <select id="size"><c:forEach items="${sizes}" var="s"><option value="${s.parameter()}" data-bytes="${applicationScope.imageBytes[s]}"${s == size ? ' selected' : ''}>${s.parameter()}</option></c:forEach></select></label>
 <button id="start" type="submit">Race</button>
 <span id="status" role="status"></span>
 </form>
@@ -88,23 +87,34 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
     }
   });
 
-  function roundTripMillis() {
-    return Number(document.getElementById('round-trip').dataset.millis) || 0;
+  function network() {
+    var now = document.getElementById('network').dataset;
+    return {rtt: Number(now.rtt) || 0, loss: Number(now.loss) || 0, bandwidth: Number(now.bandwidth) || 0};
   }
 
-  // Each frame says at which round trip the server served it: a change made in another tab shows here too.
-  function showRoundTrip(millis) {
-    var control = document.getElementById('round-trip');
-    if (typeof millis === 'number' && String(millis) !== control.dataset.millis) {
-      control.dataset.millis = millis;
-      document.getElementById('round-trip-now').textContent = millis + ' ms';
-    }
+  function describe(net) {
+    return net.rtt + ' ms round trip, ' + net.loss + ' % loss, ' + (net.bandwidth ? net.bandwidth + ' Mbit/s' : 'no bandwidth limit');
   }
 
-  // Generous, for busy machines: set-up, the page and ceil(count/6) rounds of images over HTTP/1.1, four
-  // times over, plus the browser's own work. An error page is noticed sooner, by its load event.
+  // Each frame says on which network the server served it: a change made in another tab shows here too.
+  function showNetwork(net) {
+    if (!net) { return; }
+    var control = document.getElementById('network');
+    Object.keys(net).forEach(function (name) {
+      control.dataset[name] = net[name];
+      document.getElementById('network-now-' + name).textContent = net[name];
+    });
+  }
+
+  // Generous, for busy machines: set-up, the page and ceil(count/6) rounds of images over HTTP/1.1 (each
+  // with a retransmission timeout under loss), plus the bytes at the link rate, four times over, plus the
+  // browser's own work. An error page is noticed sooner, by its load event.
   function timeLimitMillis() {
-    return 30000 + 4 * (Math.ceil(count / 6) + 10) * roundTripMillis();
+    var net = network();
+    var size = document.getElementById('size');
+    var bytes = count * Number(size.options[size.selectedIndex].dataset.bytes);
+    var transfer = net.bandwidth ? bytes * 8 / (net.bandwidth * 1000) : 0;
+    return 30000 + 4 * ((Math.ceil(count / 6) + 10) * (net.rtt + (net.loss ? 200 : 0)) + transfer);
   }
 
   function loadIn(lane) {
@@ -127,7 +137,8 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
         grace = setTimeout(function () { end(null, 'showed a page that did not report (an error page?)'); }, 3000);
       });
       frame.title = lane.dataset.label;
-      frame.src = lane.dataset.url + '?count=' + count + '&report-to=' + encodeURIComponent(location.origin);
+      frame.src = lane.dataset.url + '?count=' + count + '&size=' + document.getElementById('size').value
+          + '&report-to=' + encodeURIComponent(location.origin);
       lane.querySelector('.frame').replaceChildren(frame);
     });
   }
@@ -156,10 +167,10 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
         var result = results.filter(function (r) { return r.round === round && r.lane === lane; })[0];
         row.insertCell().textContent = result ? seconds(result.millis) + ' (' + result.protocol + ')' : '';
       });
-      var at = results.filter(function (r) { return r.round === round; }).map(function (r) { return r.roundTripMillis; })
-          .filter(function (ms, i, all) { return typeof ms === 'number' && all.indexOf(ms) === i; });
+      var at = results.filter(function (r) { return r.round === round && r.network; }).map(function (r) { return describe(r.network); })
+          .filter(function (text, i, all) { return all.indexOf(text) === i; });
       row.insertCell().textContent = (round === 1 ? 'new connections: set-up included' : 'connections reused')
-          + (at.length ? ', ' + at.join(' / ') + ' ms round trip' : '');
+          + (at.length ? ', ' + at.join(' / ') : '');
     }
     document.getElementById('results').hidden = false;
   }
@@ -174,7 +185,7 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
     medians.forEach(function (m) { row.insertCell().textContent = seconds(m); });
     row.insertCell().textContent = 'HTTP/2 takes ' + ratio.toFixed(2) + ' of HTTP/1.1\u2019s time';
     document.getElementById('summary').textContent = 'Median: HTTP/1.1 over TLS ' + seconds(medians[0]) + ', HTTP/2 '
-        + seconds(medians[1]) + ' \u2014 HTTP/2 / HTTP/1.1 = ' + ratio.toFixed(2) + ' at a round trip of ' + roundTripMillis() + ' ms';
+        + seconds(medians[1]) + ' \u2014 HTTP/2 / HTTP/1.1 = ' + ratio.toFixed(2) + ' at ' + describe(network());
     race.dataset.h1Millis = Math.round(medians[0]);
     race.dataset.h2Millis = Math.round(medians[1]);
     race.dataset.ratio = ratio.toFixed(3);
@@ -243,8 +254,8 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
           return;
         }
         results.push({round: round, lane: lane, millis: report.loadMillis, protocol: report.protocol, images: report.images,
-            roundTripMillis: report.roundTripMillis});
-        showRoundTrip(report.roundTripMillis);
+            network: report.network});
+        showNetwork(report.network);
         lane.querySelector('.time').textContent = seconds(report.loadMillis) + ' over ' + report.protocol;
         render(results, rounds);
       }
@@ -252,7 +263,7 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
     summarize(results);
     race.dataset.results = JSON.stringify(results.map(function (r) {
       return {round: r.round, door: r.lane.dataset.protocol, millis: r.millis, protocol: r.protocol, images: r.images,
-          roundTripMillis: r.roundTripMillis};
+          network: r.network};
     }));
     status.textContent = 'done';
     race.dataset.state = 'done';

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What every benchmark tool (Gatling, Chromium) runs the same way: per door and RTT a delay proxy for
+ * What every benchmark tool (Gatling, Chromium) runs the same way: per cell (door and condition) a delay proxy for
  * the measured loads and one for the warm-ups (so a proxy's counters are its cell's connections and
  * bytes), the calibration of the emulated latency, the rounds with the doors in a new order each time
  * (so the machine's drift hits all alike), and the results. A tool only loads pages.
@@ -89,6 +89,11 @@ public final class BenchmarkRun implements AutoCloseable {
         return cell.door().scheme() + "://127.0.0.1:" + proxy.port();
     }
 
+    /** The page of this cell, on its door's proxy. */
+    public String pageUrl(Cell cell, boolean counted) {
+        return baseUrl(cell, counted) + settings.pagePath(cell.condition());
+    }
+
     public LoadLog log(Cell cell) {
         return logs.get(cell);
     }
@@ -116,8 +121,8 @@ public final class BenchmarkRun implements AutoCloseable {
     }
 
     private DelayProxy proxy(Cell cell) throws IOException {
-        return DelayProxy.withRoundTrip(new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door())),
-                Duration.ofMillis(cell.rttMillis()));
+        return DelayProxy.emulating(new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door())),
+                cell.condition().network(), settings.seed());
     }
 
     private static void closeQuietly(DelayProxy proxy) {

@@ -1,8 +1,9 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.LogoCount;
-import io.github.http2wildfly.RoundTrip;
+import io.github.http2wildfly.NetworkSetting;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.io.Reader;
@@ -22,13 +23,18 @@ import java.util.Properties;
  * (Gatling's, the Chromium runner, the report) reads the same file. Bad values fail with one line
  * naming the property.
  *
+ * @param lossesPercent the packet losses to emulate, in percent of segments
+ * @param bandwidthsMbps the link rates to emulate, in Mbit/s, 0 for no limit
+ * @param imageBytes what one image of each size weighs
+ * @param seed where the delay proxies' losses are drawn from: the same seed loses the same segments
  * @param ports where each door of the comparison's server listens (its base port plus the offset)
  * @param chromium whether headless Chromium loads the page beside Gatling
  * @param serverLog the comparison's server's console, where it names itself when it has booted
  */
-public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis, int users, int loads,
-        int warmupLoads, int imageCount, long imageBytes, Path outputDirectory, boolean chromium,
-        Path serverLog, String gatlingVersion, Map<Door, Integer> ports) {
+public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
+        List<Integer> bandwidthsMbps, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
+        Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, boolean chromium, Path serverLog,
+        String gatlingVersion, Map<Door, Integer> ports) {
 
     public static final String CONTEXT_PATH = "/http2";
 
@@ -50,12 +56,16 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
     public static BenchmarkSettings from(Properties given) {
         return new BenchmarkSettings(
                 doors(required(given, "bench.doors")),
-                roundTrips(required(given, "bench.rtts")),
+                list(given, "bench.rtts", NetworkSetting.ROUND_TRIP),
+                list(given, "bench.losses", NetworkSetting.LOSS),
+                list(given, "bench.bandwidths", NetworkSetting.BANDWIDTH),
+                sizes(required(given, "bench.sizes")),
                 number(given, "bench.users", 1, 50),
                 number(given, "bench.loads", 1, 1000),
                 number(given, "bench.warmup.loads", 0, 100),
                 number(given, "bench.count", LogoCount.MIN, LogoCount.MAX),
-                bytes(Path.of(required(given, "bench.logo"))),
+                imageBytes(Path.of(required(given, "bench.logo"))),
+                number(given, "bench.seed", 0, Integer.MAX_VALUE),
                 Path.of(required(given, "bench.dir")),
                 Boolean.parseBoolean(required(given, "bench.chromium")),
                 Path.of(required(given, "bench.server.log")),
@@ -71,19 +81,27 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         return Map.copyOf(ports);
     }
 
-    /** Every door at every round-trip time: the cells of the comparison, in a stable order. */
+    /** Every door under every condition (the grid of round trips, losses, link rates and sizes), in a stable order. */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
-        for (int rtt : roundTripsMillis) {
-            for (Door door : doors) {
-                cells.add(new Cell(door, rtt));
+        for (ImageSize size : sizes) {
+            for (int bandwidth : bandwidthsMbps) {
+                for (int loss : lossesPercent) {
+                    for (int rtt : roundTripsMillis) {
+                        for (Door door : doors) {
+                            cells.add(new Cell(door, new Condition(rtt, loss, bandwidth, size)));
+                        }
+                    }
+                }
             }
         }
         return cells;
     }
 
-    public String pagePath() {
-        return CONTEXT_PATH + "/logos?count=" + imageCount;
+    /** The wall of this run's count with the condition's images. */
+    public String pagePath(Condition condition) {
+        ImageSize size = condition.size();
+        return CONTEXT_PATH + "/logos?count=" + imageCount + (size == ImageSize.LOGO ? "" : "&size=" + size.parameter());
     }
 
     static List<Door> doors(String value) {
@@ -99,17 +117,32 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         return List.copyOf(doors);
     }
 
-    static List<Integer> roundTrips(String value) {
-        List<Integer> rtts = new ArrayList<>();
-        for (String rtt : value.split(",")) {
+    /** A comma-separated list of one network setting, by its rule, sorted, each value once. */
+    static List<Integer> list(Properties given, String name, NetworkSetting setting) {
+        String value = required(given, name);
+        List<Integer> values = new ArrayList<>();
+        for (String one : value.split(",")) {
             try {
-                rtts.add((int) RoundTrip.parse(rtt.strip()).toMillis());
-            } catch (IllegalArgumentException notAnRtt) {
-                throw new IllegalArgumentException("bench.rtts=" + value + ": expected round-trip times in milliseconds from 0 to "
-                        + RoundTrip.MAX_MILLIS + ", separated by commas");
+                values.add(setting.parse(one.strip()));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException(name + "=" + value + ": expected whole numbers of " + setting.range()
+                        + ", separated by commas");
             }
         }
-        return rtts.stream().distinct().sorted().toList();
+        return values.stream().distinct().sorted().toList();
+    }
+
+    static List<ImageSize> sizes(String value) {
+        List<ImageSize> sizes = new ArrayList<>();
+        for (String one : value.split(",")) {
+            try {
+                sizes.add(ImageSize.parse(one.strip()));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException("bench.sizes=" + value + ": '" + one.strip() + "' is not one of "
+                        + Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList());
+            }
+        }
+        return sizes.stream().distinct().sorted().toList();
     }
 
     private static String required(Properties given, String name) {
@@ -133,11 +166,19 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         throw new IllegalArgumentException(name + "=" + value + ": expected a whole number from " + min + " to " + max);
     }
 
-    private static long bytes(Path image) {
+    /** The logo as the WAR ships it, the tiles as the application draws them. */
+    private static Map<ImageSize, Long> imageBytes(Path logo) {
+        Map<ImageSize, Long> bytes = new EnumMap<>(ImageSize.class);
         try {
-            return Files.size(image);
+            bytes.put(ImageSize.LOGO, Files.size(logo));
         } catch (IOException e) {
-            throw new IllegalArgumentException("bench.logo=" + image + ": not a readable file");
+            throw new IllegalArgumentException("bench.logo=" + logo + ": not a readable file");
         }
+        for (ImageSize size : ImageSize.values()) {
+            if (size != ImageSize.LOGO) {
+                bytes.put(size, (long) size.drawTile().length);
+            }
+        }
+        return Map.copyOf(bytes);
     }
 }

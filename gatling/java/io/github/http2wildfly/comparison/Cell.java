@@ -2,11 +2,11 @@ package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
 
-/** One door at one emulated round-trip time. */
-public record Cell(Door door, int rttMillis) {
+/** One door under one condition (network and image size). */
+public record Cell(Door door, Condition condition) {
 
     /** A name without spaces, for Gatling groups and scenario names. */
     public String key() {
-        return door.name() + "@" + rttMillis + "ms";
+        return door.name() + "@" + condition.key();
     }
 }

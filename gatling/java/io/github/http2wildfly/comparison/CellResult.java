@@ -11,7 +11,7 @@ import java.util.List;
  * @param toolMeanMillis the mean load time by the tool's own statistics, to check ours against
  *     ({@code null} where the tool has none)
  */
-public record CellResult(Door door, int rttMillis, List<Double> loadMillis, int failedLoads, long requests,
+public record CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
         long failedRequests, long connections, long bytes, Double toolMeanMillis) {
 
     public int loads() {
@@ -56,7 +56,7 @@ public record CellResult(Door door, int rttMillis, List<Double> loadMillis, int 
         return loads() == 0 ? Double.NaN : (double) requests / loads();
     }
 
-    static CellResult of(Door door, int rtt, double... millis) {
-        return new CellResult(door, rtt, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, null);
+    static CellResult of(Door door, Condition condition, double... millis) {
+        return new CellResult(door, condition, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, null);
     }
 }

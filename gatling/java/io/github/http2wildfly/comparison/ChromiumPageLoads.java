@@ -41,7 +41,7 @@ public final class ChromiumPageLoads {
                     for (int user = 0; user < settings.users(); user++) {
                         try (HeadlessChromium chromium = new HeadlessChromium()) {
                             browserVersion = chromium.driver().getCapabilities().getBrowserVersion();
-                            Map<String, String> report = chromium.loadWall(run.baseUrl(cell, round.counted()) + settings.pagePath());
+                            Map<String, String> report = chromium.loadWall(run.pageUrl(cell, round.counted()));
                             if (round.counted()) {
                                 int missing = settings.imageCount() - Integer.parseInt(report.get("images"));
                                 run.log(cell).record(Double.parseDouble(report.get("loadMillis")), missing,

@@ -71,17 +71,27 @@ public final class ComparisonReport {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%n%s: page load time (ms), %d images%n", comparison.results().tool(),
                 comparison.results().imageCount()));
-        out.append(String.format(Locale.ROOT, "%-18s %5s %5s %8s %8s %8s %8s %8s %8s %6s %6s %6s%n", "door", "RTT",
-                "loads", "mean", "p50", "p95", "min", "max", "model", "req/pg", "failed", "conn/pg"));
+        out.append(String.format(Locale.ROOT, "%-18s %5s %4s %5s %5s %5s %8s %8s %8s %8s %8s %8s %6s %6s %6s%n", "door",
+                "RTT", "loss", "Mbps", "size", "loads", "mean", "p50", "p95", "min", "max", "model", "req/pg", "failed",
+                "conn/pg"));
         for (CellResult cell : comparison.results().cells()) {
-            out.append(String.format(Locale.ROOT, "%-18s %5d %5d %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.0f %6d %6.1f%n",
-                    cell.door().label(), cell.rttMillis(), cell.loads(), cell.mean(), cell.median(), cell.percentile(95),
-                    cell.min(), cell.max(), comparison.predictMillis(cell), cell.requestsPerLoad(), cell.failedRequests(),
+            Condition condition = cell.condition();
+            out.append(String.format(Locale.ROOT, "%-18s %5d %4d %5d %5s %5d %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.0f %6d %6.1f%n",
+                    cell.door().label(), condition.rttMillis(), condition.lossPercent(), condition.bandwidthMbps(),
+                    condition.size().parameter(), cell.loads(), cell.mean(), cell.median(), cell.percentile(95), cell.min(),
+                    cell.max(), comparison.predictMillis(cell), cell.requestsPerLoad(), cell.failedRequests(),
                     cell.connectionsPerLoad()));
         }
-        for (int rtt : comparison.roundTrips()) {
-            comparison.http2Ratio(rtt, Door.HTTP_1_1_TLS).ifPresent(ratio -> out.append(String.format(Locale.ROOT,
-                    "h2/h1-TLS at %3d ms RTT: %.2f%s%n", rtt, ratio, rtt == 0 ? " (CPU-bound on loopback: no conclusion)" : "")));
+        for (Condition condition : comparison.conditions()) {
+            comparison.http2Ratio(condition, Door.HTTP_1_1_TLS).ifPresent(ratio -> out.append(String.format(Locale.ROOT,
+                    "h2/h1-TLS at %s: %.2f%s%n", condition.label(), ratio,
+                    condition.rttMillis() == 0 ? " (CPU-bound on loopback: no conclusion)" : "")));
+        }
+        for (Comparison.Series series : comparison.lossSeries()) {
+            out.append(HtmlReport.crossoverStatement(series)).append(System.lineSeparator());
+        }
+        for (Comparison.Series series : comparison.bandwidthSeries()) {
+            out.append(HtmlReport.crossoverStatement(series)).append(System.lineSeparator());
         }
         return out.toString();
     }

@@ -35,7 +35,9 @@ public final class Environment {
         environment.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         environment.put("server", runningServer(settings.serverLog()));
         environment.put("images per page", Integer.toString(settings.imageCount()));
-        environment.put("logo bytes", Long.toString(settings.imageBytes()));
+        settings.sizes().forEach(size -> environment.put("bytes per image, " + size.parameter(),
+                Long.toString(settings.imageBytes().get(size))));
+        environment.put("seed of the losses", Long.toString(settings.seed()));
         environment.put("virtual users per cell", Integer.toString(settings.users()));
         environment.put("loads per user", Integer.toString(settings.loads()));
         environment.put("warm-up loads per user", Integer.toString(settings.warmupLoads()));

@@ -2,11 +2,17 @@ package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntToDoubleFunction;
 
-/** The comparison as one self-contained HTML page: summary, chart (SVG), tables, model, environment. */
+/**
+ * The comparison as one self-contained HTML page: summary, where HTTP/2 stops winning (ratio charts
+ * against loss and link rate, with the crossover), the latency chart (SVG), tables, model, environment.
+ */
 final class HtmlReport {
 
     private static final Map<Door, String> COLORS = Map.of(Door.HTTP_1_1, "#d9822b", Door.HTTP_1_1_TLS, "#c23030",
@@ -18,7 +24,118 @@ final class HtmlReport {
     private static final int TOP = 20;
     private static final int RIGHT = 150;
 
+    /** What the delay proxy models and what it does not: the report and the README say it alike. */
+    static final String NETWORK_MODEL = "The network is a model in user space (this machine's kernel has no netem):"
+            + " the proxy terminates TCP on each side, so the real connections run on loopback. It adds the round trip,"
+            + " a link rate shared by one client's connections (a token bucket per direction), and loss: a lost"
+            + " 1460-byte segment arrives one retransmission delay late (a round trip, or a timeout of max(200 ms,"
+            + " 2 × RTT) when fewer than three segments follow it), and every later byte of its connection with it."
+            + " It does not model congestion-window growth (slow start), a lost handshake, or reordering.";
+    /** Why the ratio moves the way it does, in three sentences: the report's explanation of its crossovers. */
+    static final String WHY = "A lost segment holds up every byte behind it on its TCP connection until it is"
+            + " retransmitted. HTTP/2 carries every image on one connection, so each loss stalls all of them and the"
+            + " stalls add up, while HTTP/1.1's six connections each stall alone (but pay a timeout for a loss at the"
+            + " end of each small response). The more segments a page has (larger images) and the more of them are"
+            + " lost, the more HTTP/2 pays; a slow link costs both protocols the same transfer time, so it only"
+            + " shrinks HTTP/2's head start in round trips.";
+    static final String GATLING_WINDOW = "Gatling's HTTP/2 client keeps Netty's 64 KiB connection window (it has no"
+            + " setting for it), so Gatling's HTTP/2 loads move at most 64 KiB per round trip: with large images that"
+            + " window, not the protocol, shapes Gatling's HTTP/2 figures. Chromium's window is 15 MB.";
+    private static final String[] SERIES_COLORS = {"#2965cc", "#c23030", "#1d7a4f", "#d9822b", "#7b3fb5", "#555555"};
+
     private HtmlReport() {
+    }
+
+    /** The ratio charts against loss and link rate, with the crossover of each series, per tool. */
+    private static void whereHttp2StopsWinning(StringBuilder html, List<Comparison> comparisons) {
+        if (comparisons.stream().allMatch(c -> c.lossSeries().isEmpty() && c.bandwidthSeries().isEmpty())) {
+            return;
+        }
+        html.append("<h2 id=\"where-http2-stops-winning\">Where HTTP/2 stops winning</h2>\n");
+        for (Comparison comparison : comparisons) {
+            String tool = escape(comparison.results().tool());
+            for (List<Comparison.Series> series : List.of(comparison.lossSeries(), comparison.bandwidthSeries())) {
+                if (series.isEmpty()) {
+                    continue;
+                }
+                boolean loss = series.get(0).dimension().equals(Comparison.LOSS);
+                html.append(String.format(Locale.ROOT, "<h3>%s: HTTP/2 / HTTP/1.1 over TLS against %s</h3>%n", tool,
+                        loss ? "packet loss" : "link rate"));
+                html.append(ratioChart(series, loss ? "packet loss (% of segments)" : "link rate (Mbit/s)"));
+                html.append("<ul>\n");
+                for (Comparison.Series one : series) {
+                    html.append("<li class=\"crossover\">").append(escape(crossoverStatement(one))).append("</li>\n");
+                }
+                html.append("</ul>\n");
+            }
+            if (comparison.results().clientWindowBytes() < 1024 * 1024) {
+                html.append("<p class=\"note\">").append(GATLING_WINDOW).append("</p>\n");
+            }
+        }
+        html.append("<p class=\"note\">").append(WHY).append("</p>\n");
+    }
+
+    /** One line: where the ratio reached 1 along the series, or that it never did, with the ratios at both ends. */
+    static String crossoverStatement(Comparison.Series series) {
+        List<Double> ratios = series.ratios();
+        List<Integer> values = series.values();
+        String ends = String.format(Locale.ROOT, "h2/h1 %.2f at %s, %.2f at %s", ratios.get(0),
+                series.valueLabel(values.get(0)), ratios.get(ratios.size() - 1), series.valueLabel(values.get(values.size() - 1)));
+        return series.crossover()
+                .map(where -> series.label() + ": HTTP/2 stops winning " + where + " (" + ends + ").")
+                .orElse(series.label() + ": no crossover in the range measured, HTTP/2 won at every point (" + ends + ").");
+    }
+
+    /** The ratio against one dimension, one line per series, with the line where HTTP/2 stops winning (1). */
+    static String ratioChart(List<Comparison.Series> series, String axis) {
+        boolean loss = series.get(0).dimension().equals(Comparison.LOSS);
+        // loss on a scale; link rates as steps from no limit to the slowest
+        List<Integer> values = series.stream().flatMap(s -> s.values().stream()).distinct()
+                .sorted(Comparator.comparingInt(v -> loss ? v : v == 0 ? Integer.MIN_VALUE : -v)).toList();
+        double top = Math.max(1.2, 1.1 * series.stream().flatMap(s -> s.ratios().stream()).mapToDouble(Double::doubleValue)
+                .max().orElse(1));
+        int plotWidth = WIDTH - LEFT - RIGHT;
+        int plotHeight = HEIGHT - TOP - BOTTOM;
+        int maxValue = Math.max(1, values.get(values.size() - 1));
+        IntToDoubleFunction x = value -> LEFT + plotWidth * (loss ? value / (double) maxValue
+                : values.indexOf(value) / (double) Math.max(1, values.size() - 1));
+        DoubleUnaryOperator y = ratio -> TOP + plotHeight * (1 - ratio / top);
+        StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" role=\"img\""
+                        + " aria-label=\"HTTP/2 to HTTP/1.1 ratio against %s\">%n", WIDTH + 120, HEIGHT, escape(axis)));
+        for (int i = 0; i <= 4; i++) {
+            double ratio = top * i / 4;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>"
+                    + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>%n", LEFT, y.applyAsDouble(ratio),
+                    LEFT + plotWidth, y.applyAsDouble(ratio), LEFT - 6, y.applyAsDouble(ratio) + 4, ratio));
+        }
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\""
+                + " stroke-dasharray=\"6 3\"/><text x=\"%d\" y=\"%.1f\">1: above it, HTTP/2 is no faster</text>%n", LEFT,
+                y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1), LEFT + 4, y.applyAsDouble(1) - 4));
+        for (int value : values) {
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    x.applyAsDouble(value), TOP + plotHeight + 16, loss ? value + " %" : value == 0 ? "no limit" : value));
+        }
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>"
+                + "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">h2 / h1 over TLS"
+                + " (median)</text>%n", LEFT + plotWidth / 2, HEIGHT - 4, escape(axis), TOP + plotHeight / 2, TOP + plotHeight / 2));
+        for (int i = 0; i < series.size(); i++) {
+            Comparison.Series one = series.get(i);
+            String color = SERIES_COLORS[i % SERIES_COLORS.length];
+            StringBuilder points = new StringBuilder();
+            for (int j = 0; j < one.values().size(); j++) {
+                double px = x.applyAsDouble(one.values().get(j));
+                double py = y.applyAsDouble(one.ratios().get(j));
+                points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
+                // a larger dot where HTTP/2 was no faster
+                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\"/>", px, py,
+                        one.ratios().get(j) >= 1 ? 6 : 3, color));
+            }
+            svg.append(String.format(Locale.ROOT, "%n<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\"/>%n"
+                    + "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", points.toString().strip(), color,
+                    LEFT + plotWidth + 8, TOP + 12 + 16 * i, color, escape(one.label())));
+        }
+        return svg.append("</svg>\n").toString();
     }
 
     static String render(List<Comparison> comparisons) {
@@ -35,6 +152,7 @@ final class HtmlReport {
         if (comparisons.size() > 1) {
             sideBySide(html, comparisons);
         }
+        whereHttp2StopsWinning(html, comparisons);
         for (Comparison comparison : comparisons) {
             tool(html, comparison);
         }
@@ -49,8 +167,8 @@ final class HtmlReport {
                 64 KiB and, measured, moves about half of it per round trip; browsers use megabytes), so it needs
                 ⌈N × image bytes / window⌉. The article this project comes from
                 measured 2.9 s (HTTP/1.1) and 1.3 s (HTTP/2) in Chrome in 2015, a ratio of 0.45.</p>
-                </body></html>
                 """);
+        html.append("<p class=\"note\">").append(NETWORK_MODEL).append("</p>\n</body></html>\n");
         return html.toString();
     }
 
@@ -60,29 +178,36 @@ final class HtmlReport {
         List<Integer> rtts = comparison.roundTrips();
         if (!rtts.isEmpty()) {
             int largest = rtts.get(rtts.size() - 1);
-            comparison.http2Ratio(largest, Door.HTTP_1_1_TLS).ifPresent(ratio -> html.append(String.format(Locale.ROOT,
-                    "<p><strong>At %d ms RTT, HTTP/2 loaded the page in %.2f of the time HTTP/1.1 over TLS needed</strong>"
-                            + " (the article: %.2f).</p>%n", largest, ratio, Comparison.ARTICLE_RATIO)));
+            comparison.http2Ratio(Condition.latency(largest), Door.HTTP_1_1_TLS).ifPresent(ratio -> html.append(String.format(
+                    Locale.ROOT, "<p><strong>At %d ms RTT, HTTP/2 loaded the page in %.2f of the time HTTP/1.1 over TLS"
+                            + " needed</strong> (latency alone, the logo; the article: %.2f).</p>%n", largest, ratio,
+                    Comparison.ARTICLE_RATIO)));
         }
         html.append(chart(comparison));
-        html.append("<table><tr><th>door</th><th>RTT ms</th><th>loads</th><th>mean</th><th>p50</th><th>p95</th><th>min</th>"
-                + "<th>max</th><th>model</th><th>model round trips</th><th>tool's own mean</th><th>requests / page</th>"
-                + "<th>failed requests</th><th>connections / page</th><th>KiB / page</th></tr>\n");
+        html.append("<table><tr><th>door</th><th>RTT ms</th><th>loss %</th><th>Mbit/s</th><th>images</th><th>loads</th>"
+                + "<th>mean</th><th>p50</th><th>p95</th><th>min</th><th>max</th><th>model</th><th>model round trips</th>"
+                + "<th>tool's own mean</th><th>requests / page</th><th>failed requests</th><th>connections / page</th>"
+                + "<th>KiB / page</th></tr>\n");
         for (CellResult cell : results.cells()) {
-            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%.0f</td><td>%.0f</td><td>%.0f</td>"
-                    + "<td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%d</td><td>%s</td><td>%.0f</td><td>%d</td><td>%.1f</td>"
-                    + "<td>%.0f</td></tr>%n", cell.door().label(), cell.rttMillis(), cell.loads(), cell.mean(), cell.median(),
-                    cell.percentile(95), cell.min(), cell.max(), comparison.predictMillis(cell),
-                    comparison.model().roundTrips(cell.door()),
+            Condition condition = cell.condition();
+            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%d</td>"
+                    + "<td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%d</td><td>%s</td>"
+                    + "<td>%.0f</td><td>%d</td><td>%.1f</td><td>%.0f</td></tr>%n", cell.door().label(), condition.rttMillis(),
+                    condition.lossPercent(), condition.bandwidthMbps() == 0 ? "&ndash;" : condition.bandwidthMbps(),
+                    condition.size().parameter(), cell.loads(), cell.mean(), cell.median(), cell.percentile(95), cell.min(),
+                    cell.max(), comparison.predictMillis(cell), comparison.model(condition.size()).roundTrips(cell.door()),
                     cell.toolMeanMillis() == null ? "&ndash;" : String.format(Locale.ROOT, "%.0f", cell.toolMeanMillis()),
                     cell.requestsPerLoad(), cell.failedRequests(), cell.connectionsPerLoad(), cell.bytesPerLoad() / 1024));
         }
-        html.append("</table>\n<table><tr><th>RTT ms</th><th>h2 / h1 over TLS</th><th>h2 / h1 cleartext</th>"
-                + "<th>delay proxy measured RTT</th></tr>\n");
+        html.append("</table>\n<table><tr><th>condition</th><th>h2 / h1 over TLS</th><th>h2 / h1 cleartext</th></tr>\n");
+        for (Condition condition : comparison.conditions()) {
+            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%s</td></tr>%n", escape(condition.label()),
+                    ratio(comparison, condition, Door.HTTP_1_1_TLS), ratio(comparison, condition, Door.HTTP_1_1)));
+        }
+        html.append("</table>\n<table><tr><th>RTT ms</th><th>delay proxy measured RTT</th></tr>\n");
         for (int rtt : rtts) {
             Double calibrated = results.calibration().get(rtt);
-            html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>%n", rtt,
-                    ratio(comparison, rtt, Door.HTTP_1_1_TLS), ratio(comparison, rtt, Door.HTTP_1_1),
+            html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%s</td></tr>%n", rtt,
                     calibrated == null ? "&ndash;" : String.format(Locale.ROOT, "%.1f ms", calibrated)));
         }
         html.append("</table>\n<table><tr><th colspan=\"2\">environment</th></tr>\n");
@@ -94,26 +219,27 @@ final class HtmlReport {
         html.append("</table>\n");
     }
 
-    /** Every tool's median per door and RTT, and each tool's h2/h1-TLS ratio, beside the article's. */
+    /** Every tool's median per door and condition, and each tool's h2/h1-TLS ratio, beside the article's. */
     private static void sideBySide(StringBuilder html, List<Comparison> comparisons) {
-        html.append("<h2>Side by side</h2>\n<table><tr><th>RTT ms</th><th>door</th>");
+        html.append("<h2>Side by side</h2>\n<table><tr><th>condition</th><th>door</th>");
         for (Comparison comparison : comparisons) {
             html.append("<th>").append(escape(comparison.results().tool())).append(" p50 ms</th>");
         }
         html.append("</tr>\n");
         Comparison first = comparisons.get(0);
-        for (int rtt : first.roundTrips()) {
+        for (Condition condition : first.conditions()) {
+            String label = escape(condition.label());
             for (Door door : first.doors()) {
-                html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td>%s</td>", rtt, door.label()));
+                html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td>", label, door.label()));
                 for (Comparison comparison : comparisons) {
-                    html.append("<td>").append(comparison.cell(door, rtt)
+                    html.append("<td>").append(comparison.cell(door, condition)
                             .map(cell -> String.format(Locale.ROOT, "%.0f", cell.median())).orElse("&ndash;")).append("</td>");
                 }
                 html.append("</tr>\n");
             }
-            html.append(String.format(Locale.ROOT, "<tr><td>%d</td><td><em>h2 / h1 over TLS</em></td>", rtt));
+            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td><em>h2 / h1 over TLS</em></td>", label));
             for (Comparison comparison : comparisons) {
-                html.append("<td><em>").append(ratio(comparison, rtt, Door.HTTP_1_1_TLS)).append("</em></td>");
+                html.append("<td><em>").append(ratio(comparison, condition, Door.HTTP_1_1_TLS)).append("</em></td>");
             }
             html.append("</tr>\n");
         }
@@ -121,17 +247,21 @@ final class HtmlReport {
                 + " a real network): HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s, a ratio of %.2f.</p>%n", Comparison.ARTICLE_RATIO));
     }
 
-    private static String ratio(Comparison comparison, int rtt, Door against) {
-        return comparison.http2Ratio(rtt, against).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("&ndash;");
+    private static String ratio(Comparison comparison, Condition condition, Door against) {
+        return comparison.http2Ratio(condition, against).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("&ndash;");
     }
 
-    /** Median load time against RTT, one solid line per door, the model dashed. */
+    /** Median load time against RTT with latency alone and the logo, one solid line per door, the model dashed. */
     static String chart(Comparison comparison) {
         List<Integer> rtts = comparison.roundTrips();
         double maxRtt = Math.max(1, rtts.isEmpty() ? 1 : rtts.get(rtts.size() - 1));
         double maxMillis = 1;
-        for (CellResult cell : comparison.results().cells()) {
-            maxMillis = Math.max(maxMillis, Math.max(cell.median(), comparison.predictMillis(cell)));
+        for (int rtt : rtts) {
+            for (Door door : comparison.doors()) {
+                double most = comparison.cell(door, Condition.latency(rtt))
+                        .map(cell -> Math.max(cell.median(), comparison.predictMillis(cell))).orElse(0.0);
+                maxMillis = Math.max(maxMillis, most);
+            }
         }
         double yTop = niceCeiling(maxMillis);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
@@ -157,7 +287,7 @@ final class HtmlReport {
             StringBuilder measured = new StringBuilder();
             StringBuilder modelled = new StringBuilder();
             for (int rtt : rtts) {
-                comparison.cell(door, rtt).ifPresent(cell -> {
+                comparison.cell(door, Condition.latency(rtt)).ifPresent(cell -> {
                     double x = LEFT + plotWidth * rtt / maxRtt;
                     measured.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, TOP + plotHeight * (1 - cell.median() / yTop)));
                     modelled.append(String.format(Locale.ROOT, "%.1f,%.1f ", x,

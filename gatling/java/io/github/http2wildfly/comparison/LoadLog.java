@@ -29,7 +29,7 @@ public final class LoadLog {
 
     /** The cell's result, with the connections and bytes its proxy saw. */
     public synchronized CellResult result(Cell cell, DelayProxy proxy) {
-        return new CellResult(cell.door(), cell.rttMillis(), List.copyOf(millis), failedLoads, requests, failedRequests,
+        return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
                 proxy.connectionsAccepted(), proxy.bytesForwarded(), null);
     }
 }

@@ -3,7 +3,7 @@ package io.github.http2wildfly.comparison;
 import io.github.http2wildfly.Door;
 
 /**
- * A back-of-the-envelope prediction of a page load, in round trips, to set beside each measurement.
+ * A back-of-the-envelope prediction of a page load, to set beside each measurement.
  *
  * <ul>
  * <li>Set-up: TCP costs one round trip, TLS 1.3 one more.</li>
@@ -12,28 +12,72 @@ import io.github.http2wildfly.Door;
  * <li>HTTP/2: the page, then every image requested at once on the one connection; the responses
  * flow as fast as the client's flow-control window allows: ⌈N × bytes / window⌉ round trips, at
  * least one.</li>
+ * <li>Link rate: every byte of the images once through the link, for both protocols alike.</li>
+ * <li>Loss (the delay proxy's model, {@code Flow}): a lost segment costs one round trip, or a
+ * retransmission timeout of max(200 ms, 2 × RTT) when fewer than three segments follow it. Over
+ * HTTP/1.1 every small response and request is such a tail, but each connection stalls alone, so one
+ * connection's share of the exchanges counts. Over HTTP/2 the requests and responses stream on one
+ * connection: losses cost a round trip each, all of them on the page's critical path, plus a timeout
+ * for the tail of each window's burst.</li>
  * </ul>
  *
- * The time is that many round trips plus what the same load takes without latency (measured at
- * RTT 0, when the sweep has it): the CPU and transfer time the round trips come on top of.
+ * The time is all that on top of what the same load takes without a network (measured at RTT 0 with no
+ * loss and no rate limit, when the sweep has it): the CPU time the network's costs come on top of.
  */
 public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBytes) {
 
     public static final int HTTP1_CONNECTIONS_PER_HOST = 6;
+    static final int SEGMENT_BYTES = 1460;
+    static final int DUPLICATE_ACKS = 3;
+    /** An HTTP/2 request for one more image of the page: HPACK-indexed headers and the frame, about 30 bytes. */
+    static final int HTTP2_REQUEST_BYTES = 30;
+    static final double MIN_RETRANSMISSION_TIMEOUT_MILLIS = 200;
 
     public int roundTrips(Door door) {
         int setUp = door == Door.HTTP_1_1 ? 1 : 2;
         int page = 1;
         if (door == Door.HTTP_2_TLS) {
-            long body = (long) imageCount * imageBytes;
-            return setUp + page + (int) Math.max(1, (body + clientWindowBytes - 1) / clientWindowBytes);
+            return setUp + page + windows();
         }
         int images = (imageCount + HTTP1_CONNECTIONS_PER_HOST - 1) / HTTP1_CONNECTIONS_PER_HOST;
         return setUp + page + setUp + images;
     }
 
-    /** @param withoutLatencyMillis the measured load time at RTT 0, or 0 when unknown */
-    public double predictMillis(Door door, int rttMillis, double withoutLatencyMillis) {
-        return withoutLatencyMillis + (double) roundTrips(door) * rttMillis;
+    /** @param withoutNetworkMillis the measured load time without a network, or 0 when unknown */
+    public double predictMillis(Door door, Condition condition, double withoutNetworkMillis) {
+        return withoutNetworkMillis + (double) roundTrips(door) * condition.rttMillis() + transferMillis(condition)
+                + lossMillis(door, condition);
+    }
+
+    /** The images' bytes at the link rate (0 without a limit). */
+    public double transferMillis(Condition condition) {
+        return condition.bandwidthMbps() == 0 ? 0 : imagesBytes() * 8.0 / (condition.bandwidthMbps() * 1000.0);
+    }
+
+    /** The expected retransmission delays on the page's critical path. */
+    public double lossMillis(Door door, Condition condition) {
+        double p = condition.lossPercent() / 100.0;
+        double rtt = condition.rttMillis();
+        double timeout = Math.max(MIN_RETRANSMISSION_TIMEOUT_MILLIS, 2 * rtt);
+        if (door == Door.HTTP_2_TLS) {
+            long segments = segments(imagesBytes()) + segments((long) imageCount * HTTP2_REQUEST_BYTES);
+            return p * (segments * rtt + windows() * DUPLICATE_ACKS * (timeout - rtt));
+        }
+        long perConnection = (imageCount + HTTP1_CONNECTIONS_PER_HOST - 1) / HTTP1_CONNECTIONS_PER_HOST;
+        long response = segments(imageBytes);
+        long tails = 1 + Math.min(DUPLICATE_ACKS, response); // the request, and the response's last segments
+        return perConnection * p * (tails * timeout + (response - Math.min(DUPLICATE_ACKS, response)) * rtt);
+    }
+
+    private long imagesBytes() {
+        return (long) imageCount * imageBytes;
+    }
+
+    private int windows() {
+        return (int) Math.max(1, (imagesBytes() + clientWindowBytes - 1) / clientWindowBytes);
+    }
+
+    private static long segments(long bytes) {
+        return (bytes + SEGMENT_BYTES - 1) / SEGMENT_BYTES;
     }
 }

@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.http2wildfly.ImageSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +16,11 @@ import java.util.Map;
  * @param tool the tool's name, also the file's name
  * @param clientWindowBytes the client's HTTP/2 connection flow-control window, which the model needs
  * @param imageCount the images on the page
- * @param imageBytes the size of one image
+ * @param imageBytes what one image of each size weighs
  * @param calibration per emulated round-trip time, what the delay proxy measured (ms)
  * @param environment machine, JDK, server, page, for people
  */
-public record ToolResults(String tool, long clientWindowBytes, int imageCount, long imageBytes, List<CellResult> cells,
+public record ToolResults(String tool, long clientWindowBytes, int imageCount, Map<ImageSize, Long> imageBytes, List<CellResult> cells,
         Map<Integer, Double> calibration, Map<String, String> environment) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,8 +42,9 @@ class GatlingStatisticsTest {
     @Test
     void theStatisticsJoinTheSimulationsOwnResults() throws IOException {
         Path gatling = gatlingResults();
-        Path results = new ToolResults("gatling", 65_535, 2, 670,
-                List.of(new CellResult(Door.HTTP_2_TLS, 0, List.of(300.0, 310.0), 0, 0, 0, 2, 5000, null)), Map.of(), Map.of())
+        Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
+                List.of(new CellResult(Door.HTTP_2_TLS, Condition.latency(0), List.of(300.0, 310.0), 0, 0, 0, 2, 5000, null)),
+                Map.of(), Map.of())
                 .write(dir);
         GatlingStatistics.addTo(results, gatling);
         CellResult cell = ToolResults.read(results).cells().get(0);
@@ -55,11 +57,12 @@ class GatlingStatisticsTest {
     @Test
     void aCellGatlingDidNotRecordIsAClearFailure() throws IOException {
         Path gatling = gatlingResults();
-        Path results = new ToolResults("gatling", 65_535, 2, 670,
-                List.of(new CellResult(Door.HTTP_2_TLS, 50, List.of(300.0), 0, 0, 0, 1, 5000, null)), Map.of(), Map.of())
+        Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
+                List.of(new CellResult(Door.HTTP_2_TLS, new Condition(50, 2, 0, ImageSize.LOGO), List.of(300.0), 0, 0, 0, 1,
+                        5000, null)), Map.of(), Map.of())
                 .write(dir);
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> GatlingStatistics.addTo(results, gatling));
-        assertEquals("Gatling's run " + RUN + " has no group HTTP_2_TLS@50ms, which gatling.json measured:"
+        assertEquals("Gatling's run " + RUN + " has no group HTTP_2_TLS@50ms-2pct, which gatling.json measured:"
                 + " the two do not belong to the same run", failure.getMessage());
     }
 

@@ -52,12 +52,13 @@ public final class GatlingStatistics {
         ToolResults measured = ToolResults.read(results);
         List<CellResult> cells = new ArrayList<>();
         for (CellResult cell : measured.cells()) {
-            GroupStatistics group = groups.get(new Cell(cell.door(), cell.rttMillis()).key());
+            String key = new Cell(cell.door(), cell.condition()).key();
+            GroupStatistics group = groups.get(key);
             if (group == null) {
-                throw new BuildCheckFailure("Gatling's run " + run + " has no group " + new Cell(cell.door(), cell.rttMillis()).key()
+                throw new BuildCheckFailure("Gatling's run " + run + " has no group " + key
                         + ", which gatling.json measured: the two do not belong to the same run");
             }
-            cells.add(new CellResult(cell.door(), cell.rttMillis(), cell.loadMillis(), cell.failedLoads(), group.requests(),
+            cells.add(new CellResult(cell.door(), cell.condition(), cell.loadMillis(), cell.failedLoads(), group.requests(),
                     group.failedRequests(), cell.connections(), cell.bytes(), group.meanMillis()));
         }
         Map<String, String> environment = new LinkedHashMap<>(measured.environment());

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The 500-logo page through each door at each emulated round-trip time, loaded as a browser loads
+ * The 500-logo page through each door under each emulated network, loaded as a browser loads
  * it: the page, then every image it names, six connections per host over HTTP/1.1, one connection
  * over HTTP/2, nothing cached. Every load is a new virtual user, so it opens its own connections
  * and pays their set-up, as a first visit does.
@@ -63,7 +63,7 @@ public class PageLoadSimulation extends Simulation {
     private ChainBuilder pageLoad(Cell cell, boolean counted) {
         String group = counted ? cell.key() : "warm-up " + cell.key();
         return exec(session -> session.set("loadStart", System.nanoTime()))
-                .group(group).on(exec(http("page").get(run.settings().pagePath())))
+                .group(group).on(exec(http("page").get(run.settings().pagePath(cell.condition()))))
                 .exec(session -> {
                     if (counted) {
                         double millis = (System.nanoTime() - session.getLong("loadStart")) / 1e6;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.io.Reader;
@@ -55,14 +56,33 @@ class BenchmarkSettingsTest {
     }
 
     @Test
-    void thePomsDefaultsCompareEveryDoorAtFourRoundTripTimes() throws IOException {
+    void thePomsDefaultsCompareEveryDoorAtFourRoundTripTimesAndThreeLosses() throws IOException {
         BenchmarkSettings settings = BenchmarkSettings.from(asTheBuildFillsItIn());
         assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), settings.doors());
         assertEquals(List.of(0, 20, 50, 100), settings.roundTripsMillis());
-        assertEquals(12, settings.cells().size());
-        assertEquals("/http2/logos?count=500", settings.pagePath());
-        assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes());
+        assertEquals(List.of(0, 2, 5), settings.lossesPercent());
+        assertEquals(List.of(0), settings.bandwidthsMbps());
+        assertEquals(List.of(ImageSize.LOGO), settings.sizes());
+        assertEquals(36, settings.cells().size());
+        assertEquals("/http2/logos?count=500", settings.pagePath(Condition.latency(50)));
+        assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes().get(ImageSize.LOGO));
         assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
+    }
+
+    @Test
+    void theGridIsEveryDoorUnderEveryCombinationAndLargerImagesHaveTheirPage() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("bench.doors", "HTTP_2_TLS");
+        given.setProperty("bench.rtts", "50");
+        given.setProperty("bench.losses", "0,2");
+        given.setProperty("bench.bandwidths", "0,10");
+        given.setProperty("bench.sizes", "20k,logo");
+        BenchmarkSettings settings = BenchmarkSettings.from(given);
+        assertEquals(8, settings.cells().size());
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO)), settings.cells().get(0));
+        assertEquals("/http2/logos?count=500&size=20k", settings.pagePath(new Condition(50, 2, 10, ImageSize.KB20)));
+        long tile = settings.imageBytes().get(ImageSize.KB20);
+        assertTrue(tile > 19_000 && tile < 20_000, "the 20k tile: " + tile);
     }
 
     @Test
@@ -77,8 +97,13 @@ class BenchmarkSettingsTest {
     @Test
     void badValuesNameTheProperty() throws IOException {
         assertEquals("bench.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS]", failure("bench.doors", "h3"));
-        assertEquals("bench.rtts=50ms: expected round-trip times in milliseconds from 0 to 1000, separated by commas",
+        assertEquals("bench.rtts=50ms: expected whole numbers of milliseconds from 0 to 1000, separated by commas",
                 failure("bench.rtts", "50ms"));
+        assertEquals("bench.losses=0,50: expected whole numbers of percent (of 1460-byte segments) from 0 to 20, separated"
+                + " by commas", failure("bench.losses", "0,50"));
+        assertEquals("bench.bandwidths=1.5: expected whole numbers of Mbit/s (0: no limit) from 0 to 1000, separated by"
+                + " commas", failure("bench.bandwidths", "1.5"));
+        assertEquals("bench.sizes=logo,2m: '2m' is not one of [logo, 20k, 200k]", failure("bench.sizes", "logo,2m"));
         assertEquals("bench.users=0: expected a whole number from 1 to 50", failure("bench.users", "0"));
         assertEquals("bench.count=2001: expected a whole number from 1 to 2000", failure("bench.count", "2001"));
         assertEquals("bench.loads is not set", failure("bench.loads", " "));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class ComparisonTest {
 
     @Test
     void percentilesAreLoadsThatHappened() {
-        CellResult cell = CellResult.of(Door.HTTP_2_TLS, 50, 900, 700, 800, 1000, 600);
+        CellResult cell = CellResult.of(Door.HTTP_2_TLS, Condition.latency(50), 900, 700, 800, 1000, 600);
         assertEquals(600, cell.min());
         assertEquals(800, cell.median());
         assertEquals(1000, cell.percentile(95));
@@ -35,7 +36,7 @@ class ComparisonTest {
         Comparison comparison = new Comparison(results(Map.of(50, 50.8), cell(Door.HTTP_1_1_TLS, 50, 4600),
                 cell(Door.HTTP_2_TLS, 50, 800)));
         assertEquals(List.of(), comparison.problems());
-        assertEquals(800 / 4600.0, comparison.http2Ratio(50, Door.HTTP_1_1_TLS).orElseThrow(), 1e-9);
+        assertEquals(800 / 4600.0, comparison.http2Ratio(Condition.latency(50), Door.HTTP_1_1_TLS).orElseThrow(), 1e-9);
     }
 
     @Test
@@ -48,12 +49,55 @@ class ComparisonTest {
 
     @Test
     void failuresCalibrationAndDisagreementAreProblems() {
-        CellResult failing = new CellResult(Door.HTTP_2_TLS, 50, List.of(800.0), 1, 501, 3, 1, 1000, 1000.0);
+        CellResult failing = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(800.0), 1, 501, 3, 1, 1000, 1000.0);
         List<String> problems = new Comparison(results(Map.of(50, 60.0), failing)).problems();
-        assertEquals(List.of("gatling HTTP_2_TLS at 50 ms: 1 failed loads, 3 failed requests",
-                "gatling HTTP_2_TLS at 50 ms: our mean 800 ms disagrees with gatling's own 1000 ms",
+        String where = "gatling HTTP_2_TLS at 50 ms, 0 % loss, no rate limit, logo images";
+        assertEquals(List.of(where + ": 1 failed loads, 3 failed requests",
+                where + ": our mean 800 ms disagrees with gatling's own 1000 ms",
                 "gatling: the delay proxy measured 60.0 ms for an RTT of 50 ms (more than 10% off): the machine is too busy"
                         + " to emulate latency"), problems);
+    }
+
+    @Test
+    void http2LosingUnderLossIsAFindingNotAFailure() {
+        Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6500)));
+        assertEquals(List.of(), comparison.problems());
+    }
+
+    @Test
+    void theCrossoverIsBetweenTheLastLossHttp2WonAndTheFirstItDidNot() {
+        Comparison comparison = new Comparison(results(Map.of(),
+                cell(Door.HTTP_1_1_TLS, 0, 300), cell(Door.HTTP_2_TLS, 0, 200),
+                cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, lossy(50, 2), 5000), cell(Door.HTTP_2_TLS, lossy(50, 2), 4000),
+                cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6600)));
+        List<Comparison.Series> series = comparison.lossSeries();
+        assertEquals(1, series.size(), "RTT 0 is no series: CPU-bound, no network to lose on");
+        assertEquals(List.of(0, 2, 5), series.get(0).values());
+        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/2 stops winning between 2 % loss and 5 % loss"
+                + " (h2/h1 0.17 at 0 % loss, 1.10 at 5 % loss).", HtmlReport.crossoverStatement(series.get(0)));
+        assertEquals(List.of(), comparison.bandwidthSeries(), "one link rate: nothing to chart");
+    }
+
+    @Test
+    void withoutACrossoverTheReportSaysSo() {
+        Condition slow = new Condition(50, 0, 2, ImageSize.LOGO);
+        Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, slow, 6000), cell(Door.HTTP_2_TLS, slow, 2000)));
+        assertEquals("RTT 50 ms, 0 % loss, logo images: no crossover in the range measured, HTTP/2 won at every point"
+                + " (h2/h1 0.17 at no rate limit, 0.33 at 2 Mbit/s).", HtmlReport.crossoverStatement(comparison.bandwidthSeries().get(0)));
+    }
+
+    @Test
+    void theReportChartsTheRatioAgainstLossWithTheLineWhereHttp2StopsWinning() throws Exception {
+        results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6600)).write(dir);
+        ComparisonReport.report(dir);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("Where HTTP/2 stops winning") && html.contains("aria-label=\"HTTP/2 to HTTP/1.1 ratio against"
+                + " packet loss (% of segments)\"") && html.contains("1: above it, HTTP/2 is no faster")
+                && html.contains("HTTP/2 stops winning between 0 % loss and 5 % loss") && html.contains("64 KiB"), html);
     }
 
     @Test
@@ -91,11 +135,19 @@ class ComparisonTest {
         assertEquals(200, HtmlReport.niceCeiling(120));
     }
 
+    private static Condition lossy(int rtt, int lossPercent) {
+        return new Condition(rtt, lossPercent, 0, ImageSize.LOGO);
+    }
+
     private static CellResult cell(Door door, int rtt, double millis) {
-        return new CellResult(door, rtt, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, millis);
+        return cell(door, Condition.latency(rtt), millis);
+    }
+
+    private static CellResult cell(Door door, Condition condition, double millis) {
+        return new CellResult(door, condition, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, millis);
     }
 
     private static ToolResults results(Map<Integer, Double> calibration, CellResult... cells) {
-        return new ToolResults("gatling", 65_535, 500, 670, List.of(cells), calibration, ENVIRONMENT);
+        return new ToolResults("gatling", 65_535, 500, Map.of(ImageSize.LOGO, 670L), List.of(cells), calibration, ENVIRONMENT);
     }
 }

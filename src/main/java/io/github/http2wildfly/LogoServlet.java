@@ -7,36 +7,58 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
- * The logo, from memory. Served here rather than by the default servlet, which would add
- * ETag and Last-Modified validators and answer conditional requests with 304.
+ * The wall's images, from memory: the logo and the larger tiles ({@link ImageSize}). Served here
+ * rather than by the default servlet, which would add ETag and Last-Modified validators and answer
+ * conditional requests with 304.
  */
-@WebServlet(urlPatterns = LogoServlet.PATH, loadOnStartup = 1)
+@WebServlet(urlPatterns = {LogoServlet.LOGO_PATH, LogoServlet.TILE_20K_PATH, LogoServlet.TILE_200K_PATH}, loadOnStartup = 1)
 public class LogoServlet extends HttpServlet {
 
-    public static final String PATH = "/logo.png";
-    private static final String RESOURCE = "/WEB-INF/logo.png";
+    public static final String LOGO_PATH = "/logo.png";
+    public static final String TILE_20K_PATH = "/tile-20k.png";
+    public static final String TILE_200K_PATH = "/tile-200k.png";
+    private static final String LOGO = "/WEB-INF/logo.png";
+    /** The context attribute with each size's bytes, for the pages that say what a load weighs. */
+    static final String IMAGE_BYTES = "imageBytes";
     private static final long serialVersionUID = 1L;
 
-    private byte[] png;
+    private final Map<ImageSize, byte[]> images = new EnumMap<>(ImageSize.class);
 
     @Override
     public void init() throws ServletException {
-        try (InputStream in = getServletContext().getResourceAsStream(RESOURCE)) {
+        try (InputStream in = getServletContext().getResourceAsStream(LOGO)) {
             if (in == null) {
-                throw new ServletException(RESOURCE + " is missing from the WAR");
+                throw new ServletException(LOGO + " is missing from the WAR");
             }
-            png = in.readAllBytes();
+            images.put(ImageSize.LOGO, in.readAllBytes());
         } catch (IOException e) {
-            throw new ServletException("Cannot read " + RESOURCE, e);
+            throw new ServletException("Cannot read " + LOGO, e);
         }
+        images.put(ImageSize.KB20, ImageSize.KB20.drawTile());
+        images.put(ImageSize.KB200, ImageSize.KB200.drawTile());
+        Map<ImageSize, Integer> bytes = new EnumMap<>(ImageSize.class);
+        images.forEach((size, png) -> bytes.put(size, png.length));
+        getServletContext().setAttribute(IMAGE_BYTES, Map.copyOf(bytes));
     }
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        byte[] png = images.get(sizeServedAt(request.getServletPath()));
         response.setContentType("image/png");
         response.setContentLength(png.length);
         response.getOutputStream().write(png);
+    }
+
+    private static ImageSize sizeServedAt(String servletPath) {
+        for (ImageSize size : ImageSize.values()) {
+            if (servletPath.equals(size.servletPath())) {
+                return size;
+            }
+        }
+        throw new IllegalStateException("no image at " + servletPath);
     }
 }

@@ -8,7 +8,8 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 
 /**
- * The wall of logos: checks {@code ?count=N} and lets the JSP render it. In the race page's frames,
+ * The wall of logos: checks {@code ?count=N} and {@code ?size=} ({@link ImageSize}) and lets the JSP
+ * render it. In the race page's frames,
  * {@code report-to} names the race page's origin, the only one the page posts its figures to.
  */
 @WebServlet(urlPatterns = LogoWallServlet.PATH)
@@ -28,11 +29,22 @@ public class LogoWallServlet extends HttpServlet {
         }
     }
 
+    /** The request's {@code size}, or null once the request was refused with the rule (400, one line). */
+    static ImageSize sizeOrRefuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        try {
+            return ImageSize.parse(request.getParameterValues("size"));
+        } catch (IllegalArgumentException e) {
+            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+            return null;
+        }
+    }
+
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
         Integer count = countOrRefuse(request, response);
-        if (count == null) {
+        ImageSize size = count == null ? null : sizeOrRefuse(request, response);
+        if (size == null) {
             return;
         }
         String[] reportTo = request.getParameterValues("report-to");
@@ -44,8 +56,9 @@ public class LogoWallServlet extends HttpServlet {
             request.setAttribute("reportTo", reportTo[0]);
         }
         SlowDoors slowDoors = SlowDoors.of(getServletContext());
-        request.setAttribute("roundTripMillis", slowDoors == null ? null : slowDoors.roundTrip().toMillis());
+        request.setAttribute("network", slowDoors == null ? null : slowDoors.network());
         request.setAttribute("count", count);
+        request.setAttribute("size", size);
         // The first of count ids reserved for this render: every src differs from every src of every other render.
         request.setAttribute("cacheBustBase", ImageIds.reserve(count));
         request.getRequestDispatcher("/WEB-INF/jsp/logos.jsp").forward(request, response);

@@ -22,14 +22,17 @@ public class RaceServlet extends HttpServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response)
             throws ServletException, IOException {
         Integer count = LogoWallServlet.countOrRefuse(request, response);
-        if (count == null) {
+        ImageSize size = count == null ? null : LogoWallServlet.sizeOrRefuse(request, response);
+        if (size == null) {
             return;
         }
         String wall = request.getContextPath() + LogoWallServlet.PATH;
         request.setAttribute("contenders", Stream.of(Door.HTTP_1_1_TLS, Door.HTTP_2_TLS)
                 .flatMap(door -> DoorLink.slow(door, request, wall).stream()).toList());
         request.setAttribute("count", count);
-        RoundTripServlet.expose(request);
+        request.setAttribute("size", size);
+        request.setAttribute("sizes", ImageSize.values());
+        NetworkServlet.expose(request);
         request.getRequestDispatcher("/WEB-INF/jsp/race.jsp").forward(request, response);
     }
 }

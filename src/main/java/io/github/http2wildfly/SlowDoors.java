@@ -17,38 +17,40 @@ import java.util.function.Consumer;
 /**
  * The three doors again, as if the server were far away: a {@link DelayProxy} in front of each door,
  * on loopback, with the benchmark's network model (half the round trip each way, one round trip for
- * the connection set-up, TLS passed through untouched). They open with the application and close
+ * the connection set-up, loss and link rate as {@code Flow} and {@code Link} model them, TLS passed
+ * through untouched). They open with the application and close
  * with it, so wildfly:run, wildfly:dev (on every redeploy) and a server started from an IDE have them.
  */
 public final class SlowDoors implements Closeable {
 
-    /** The round trip they open with (set by wildfly/slow-doors.cli from the pom's slow.rtt). */
-    static final String ROUND_TRIP_PROPERTY = "h2demo.slow.rtt";
     /** A browser opens 6 per origin; the cap bounds what a misbehaving client can make the server hold. */
     static final int MAX_CONNECTIONS_PER_DOOR = 64;
-    /** Kept-alive connections idle this long are closed when the round trip changes, so it applies at once. */
+    /** Kept-alive connections idle this long are closed when the network changes, so it applies at once. */
     static final Duration IDLE = Duration.ofMillis(500);
     private static final String ATTRIBUTE = SlowDoors.class.getName();
 
     private final Map<Door, DelayProxy> open = new EnumMap<>(Door.class);
-    private volatile Duration roundTrip;
+    private volatile SlowNetwork network;
 
-    private SlowDoors(Duration roundTrip) {
-        this.roundTrip = roundTrip;
+    private SlowDoors(SlowNetwork network) {
+        this.network = network;
     }
 
     /**
      * Opens every slow door whose port is free; a taken port is reported (the same sentence as the
-     * build's port check) and that door stays shut, the others open.
+     * build's port check) and that door stays shut, the others open. The network they open with is
+     * the server's system properties (wildfly/slow-doors.cli, from the pom's slow.* properties).
+     *
+     * @throws IllegalArgumentException with the rule of the first bad network setting
      */
     public static SlowDoors open(Properties system, Consumer<String> warning) {
-        SlowDoors doors = new SlowDoors(RoundTrip.parse(system.getProperty(ROUND_TRIP_PROPERTY, "").strip()));
+        SlowDoors doors = new SlowDoors(SlowNetwork.parse(setting -> system.getProperty(setting.systemProperty())));
         InetAddress loopback = InetAddress.getLoopbackAddress();
         for (Door door : Door.values()) {
             int port = door.slowPort(system);
             try {
                 doors.open.put(door, DelayProxy.listening(new InetSocketAddress(loopback, port),
-                        new InetSocketAddress(loopback, door.port(system)), doors.roundTrip, MAX_CONNECTIONS_PER_DOOR));
+                        new InetSocketAddress(loopback, door.port(system)), doors.network.emulated(), MAX_CONNECTIONS_PER_DOOR));
             } catch (BindException taken) {
                 int offset = Door.portOffset(system);
                 warning.accept(PortInUse.message(loopback, door.slowPortProperty(), port - offset, "port.offset", offset));
@@ -68,15 +70,15 @@ public final class SlowDoors implements Closeable {
         context.setAttribute(ATTRIBUTE, this);
     }
 
-    public Duration roundTrip() {
-        return roundTrip;
+    public SlowNetwork network() {
+        return network;
     }
 
     /** Applies to new connections; idle kept-alive ones are closed so that a browser connects anew. */
-    public void setRoundTrip(Duration roundTrip) {
-        this.roundTrip = roundTrip;
+    public void setNetwork(SlowNetwork network) {
+        this.network = network;
         for (DelayProxy proxy : open.values()) {
-            proxy.setRoundTrip(roundTrip);
+            proxy.setNetwork(network.emulated());
             proxy.closeIdleConnections(IDLE);
         }
     }
@@ -105,7 +107,7 @@ public final class SlowDoors implements Closeable {
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder("round trip " + roundTrip.toMillis() + " ms");
+        StringBuilder text = new StringBuilder(network.toString());
         open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
         return text.toString();
     }

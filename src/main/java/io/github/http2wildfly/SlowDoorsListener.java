@@ -14,15 +14,15 @@ public class SlowDoorsListener implements ServletContextListener {
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
-        if (System.getProperty(SlowDoors.ROUND_TRIP_PROPERTY) == null) {
+        if (System.getProperty(NetworkSetting.ROUND_TRIP.systemProperty()) == null) {
             LOG.info("No slow doors: this server was not configured by the project's wildfly/slow-doors.cli");
             return;
         }
         SlowDoors doors;
         try {
             doors = SlowDoors.open(System.getProperties(), warning -> LOG.log(Level.WARNING, warning));
-        } catch (IllegalArgumentException badRoundTrip) {
-            LOG.warning("No slow doors: " + SlowDoors.ROUND_TRIP_PROPERTY + " (the pom's slow.rtt): " + badRoundTrip.getMessage());
+        } catch (IllegalArgumentException badSetting) {
+            LOG.warning("No slow doors: the server's h2demo.slow.* properties (the pom's slow.*): " + badSetting.getMessage());
             return;
         }
         doors.register(event.getServletContext());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.latency.EchoServer;
+import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -30,7 +31,9 @@ class SlowDoorsTest {
 
     @BeforeEach
     void doorsAndTheirProperties() throws IOException {
-        system.setProperty(SlowDoors.ROUND_TRIP_PROPERTY, "20");
+        system.setProperty("h2demo.slow.rtt", "20");
+        system.setProperty("h2demo.slow.loss", "0");
+        system.setProperty("h2demo.slow.bandwidth", "0");
         system.setProperty("jboss.socket.binding.port-offset", "0");
         for (Door door : Door.values()) {
             EchoServer echo = new EchoServer();
@@ -52,7 +55,7 @@ class SlowDoorsTest {
     void eachSlowDoorLeadsToItsTwin() throws IOException {
         try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
             assertEquals(List.of(), warnings);
-            assertEquals(Duration.ofMillis(20), slow.roundTrip());
+            assertEquals("{\"rtt\":20,\"loss\":0,\"bandwidth\":0}", slow.network().json());
             for (Door door : Door.values()) {
                 int port = slow.port(door).orElseThrow();
                 assertEquals(door.slowPort(system), port);
@@ -79,16 +82,33 @@ class SlowDoorsTest {
     }
 
     @Test
-    void aRoundTripOutsideTheRuleOpensNothing() {
-        system.setProperty(SlowDoors.ROUND_TRIP_PROPERTY, "1001");
-        assertThrows(IllegalArgumentException.class, () -> SlowDoors.open(system, warnings::add));
+    void aSettingOutsideItsRuleOpensNothing() {
+        system.setProperty("h2demo.slow.loss", "21");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> SlowDoors.open(system, warnings::add));
+        assertEquals(NetworkSetting.LOSS.rule(), refused.getMessage());
+        system.remove("h2demo.slow.bandwidth");
+        system.setProperty("h2demo.slow.loss", "0");
+        assertEquals(NetworkSetting.BANDWIDTH.rule(), assertThrows(IllegalArgumentException.class,
+                () -> SlowDoors.open(system, warnings::add)).getMessage(), "a server without the property");
+    }
+
+    @Test
+    void aNewNetworkKeepsWhatItDoesNotChange() throws IOException {
+        try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
+            slow.setNetwork(slow.network().with(Map.of(NetworkSetting.LOSS, 2, NetworkSetting.BANDWIDTH, 10)));
+            assertEquals("{\"rtt\":20,\"loss\":2,\"bandwidth\":10}", slow.network().json());
+            assertEquals(new Network(Duration.ofMillis(20), 0.02, 10_000_000), slow.network().emulated());
+            assertEquals("rtt 20 ms, loss 2 %, bandwidth 10 Mbit/s, HTTP/1.1 on " + Door.HTTP_1_1.slowPort(system)
+                    + ", HTTP/1.1 over TLS on " + Door.HTTP_1_1_TLS.slowPort(system) + ", HTTP/2 over TLS on "
+                    + Door.HTTP_2_TLS.slowPort(system), slow.toString());
+        }
     }
 
     @Test
     void closingEndsEveryThreadAndFreesThePorts() throws IOException {
         SlowDoors slow = SlowDoors.open(system, warnings::add);
-        slow.setRoundTrip(Duration.ofMillis(100));
-        assertEquals(Duration.ofMillis(100), slow.roundTrip());
+        slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 100)));
+        assertEquals(100, slow.network().get(NetworkSetting.ROUND_TRIP));
         assertEquals(3, slow.liveThreads(), "one acceptor per door while nobody is connected");
         slow.close();
         assertEquals(0, slow.liveThreads());

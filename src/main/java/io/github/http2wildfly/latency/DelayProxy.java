@@ -10,7 +10,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -21,19 +23,23 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A TCP proxy that emulates network latency: every byte is delivered half the round-trip time after
- * it arrived, in each direction. It sees only bytes, so TLS and ALPN pass through untouched and stay
- * end to end.
+ * A TCP proxy that emulates a network ({@link Network}): every byte is delivered half the round-trip
+ * time after it arrived, in each direction, no faster than the link rate, and late where a segment
+ * was "lost" ({@link Flow}). It sees only bytes, so TLS and ALPN pass through untouched and stay end
+ * to end.
  *
  * <p>Connection set-up costs a round trip too, as TCP's handshake would: the kernel accepts the
  * client at once, so what the client sends first reaches the target one extra round trip late
  * (1.5 RTT after connecting, as on a real network).
  *
  * <p>Used by the slow doors that run with the server ({@code SlowDoors}) and by the benchmarks
- * (Gatling, Chromium). A change of the round trip applies to connections accepted afterwards.
+ * (Gatling, Chromium). A change of the network applies to connections accepted afterwards. The link
+ * rate is shared by all connections of the proxy, per direction (a proxy serves one client at a time:
+ * one page load of the benchmark, one person's browser at a slow door). Losses are drawn from a
+ * seeded generator per connection and direction, so a run can be repeated.
  * Bounded: at most {@link #MAX_BUFFERED_BYTES} in flight per connection and direction (a client that
  * stops reading stops the other side, as a TCP window would), and at most {@code maxConnections} at
- * once (more are closed at once). Bandwidth is not limited.
+ * once (more are closed at once).
  *
  * <p>Why our own and not NetCrusher (netcrusher-core 0.10, its last release): its DelayThrottler
  * delays data buffers, but nothing in it makes the connection set-up cost a round trip, and set-up is
@@ -47,6 +53,8 @@ public final class DelayProxy implements Closeable {
     private static final int UNLIMITED = Integer.MAX_VALUE;
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(5);
+    /** The seed of the slow doors and of {@link #withRoundTrip}: the same losses in every run. */
+    public static final long DEFAULT_SEED = 2015;
 
     private final InetSocketAddress target;
     private final int maxConnections;
@@ -57,14 +65,25 @@ public final class DelayProxy implements Closeable {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong forwarded = new AtomicLong();
     private final AtomicLong buffered = new AtomicLong();
-    private volatile long roundTripNanos;
+    private final AtomicLong segments = new AtomicLong();
+    private final AtomicLong segmentsLost = new AtomicLong();
+    private final SplittableRandom seeds;
+    /** The network for the next connections, and the link they share (changed together). */
+    private volatile Emulation emulation;
     private volatile boolean closed;
 
-    private DelayProxy(InetSocketAddress listen, InetSocketAddress target, Duration roundTrip, int maxConnections)
+    private record Emulation(Network network, Link upstream, Link downstream) {
+        Emulation(Network network) {
+            this(network, new Link(network.bitsPerSecond()), new Link(network.bitsPerSecond()));
+        }
+    }
+
+    private DelayProxy(InetSocketAddress listen, InetSocketAddress target, Network network, long seed, int maxConnections)
             throws IOException {
         this.target = target;
         this.maxConnections = maxConnections;
-        setRoundTrip(roundTrip);
+        this.seeds = new SplittableRandom(seed);
+        setNetwork(network);
         ServerSocket socket = new ServerSocket();
         try {
             socket.setReuseAddress(true);
@@ -77,9 +96,14 @@ public final class DelayProxy implements Closeable {
         start(this::accept, "accept");
     }
 
-    /** A proxy on a free loopback port (the benchmarks'). */
+    /** A proxy on a free loopback port (the benchmarks'), its losses drawn from {@code seed}. */
+    public static DelayProxy emulating(InetSocketAddress target, Network network, long seed) throws IOException {
+        return new DelayProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), target, network, seed, UNLIMITED);
+    }
+
+    /** Latency alone, on a free loopback port. */
     public static DelayProxy withRoundTrip(InetSocketAddress target, Duration roundTrip) throws IOException {
-        return new DelayProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), target, roundTrip, UNLIMITED);
+        return emulating(target, Network.latency(roundTrip), DEFAULT_SEED);
     }
 
     /**
@@ -87,21 +111,28 @@ public final class DelayProxy implements Closeable {
      *
      * @throws java.net.BindException when the port is taken
      */
-    public static DelayProxy listening(InetSocketAddress listen, InetSocketAddress target, Duration roundTrip,
+    public static DelayProxy listening(InetSocketAddress listen, InetSocketAddress target, Network network,
             int maxConnections) throws IOException {
-        return new DelayProxy(listen, target, roundTrip, maxConnections);
+        return new DelayProxy(listen, target, network, DEFAULT_SEED, maxConnections);
     }
 
-    /** For connections accepted from now on. */
+    /** For connections accepted from now on, on a link of their own (the earlier ones keep theirs). */
+    public void setNetwork(Network network) {
+        emulation = new Emulation(network);
+    }
+
+    public Network network() {
+        return emulation.network();
+    }
+
+    /** For connections accepted from now on: this round trip, the loss and rate unchanged. */
     public void setRoundTrip(Duration roundTrip) {
-        if (roundTrip.isNegative()) {
-            throw new IllegalArgumentException("round trip must not be negative: " + roundTrip);
-        }
-        roundTripNanos = roundTrip.toNanos();
+        Network now = network();
+        setNetwork(new Network(roundTrip, now.loss(), now.bitsPerSecond()));
     }
 
     public Duration roundTrip() {
-        return Duration.ofNanos(roundTripNanos);
+        return network().roundTrip();
     }
 
     /** The port clients connect to. */
@@ -130,6 +161,16 @@ public final class DelayProxy implements Closeable {
     /** Bytes forwarded in both directions since start. */
     public long bytesForwarded() {
         return forwarded.get();
+    }
+
+    /** Segments ({@value Flow#SEGMENT_BYTES} bytes or fewer) carried, both directions, since start. */
+    public long segments() {
+        return segments.get();
+    }
+
+    /** Of those, the ones the loss model made late. */
+    public long segmentsLost() {
+        return segmentsLost.get();
     }
 
     /** Bytes read and not yet delivered, over all connections and directions. */
@@ -185,14 +226,14 @@ public final class DelayProxy implements Closeable {
                 return; // closed
             }
             accepted.incrementAndGet();
-            long roundTrip = roundTripNanos;
-            long established = System.nanoTime() + roundTrip;
+            Emulation now = emulation;
+            long established = System.nanoTime() + now.network().roundTrip().toNanos();
             if (connections.size() >= maxConnections) {
                 refused.incrementAndGet();
                 Connection.abort(client);
                 continue;
             }
-            Connection connection = new Connection(client, roundTrip / 2);
+            Connection connection = new Connection(client, now, seeds.split(), seeds.split());
             connections.add(connection);
             if (closed) {
                 // close() may have run between accept() and add(): nobody else would close this one
@@ -223,17 +264,21 @@ public final class DelayProxy implements Closeable {
         }
     }
 
-    /** One client and its connection to the target, with the delay it was accepted with. */
+    /** One client and its connection to the target, with the network it was accepted with. */
     private final class Connection {
         private final Socket client;
         private final Socket server = new Socket();
-        private final long oneWayNanos;
+        private final Emulation emulation;
+        private final SplittableRandom upstreamLosses;
+        private final SplittableRandom downstreamLosses;
         private final AtomicInteger directions = new AtomicInteger(2);
         private volatile long lastActivityNanos = System.nanoTime();
 
-        Connection(Socket client, long oneWayNanos) {
+        Connection(Socket client, Emulation emulation, SplittableRandom upstreamLosses, SplittableRandom downstreamLosses) {
             this.client = client;
-            this.oneWayNanos = oneWayNanos;
+            this.emulation = emulation;
+            this.upstreamLosses = upstreamLosses;
+            this.downstreamLosses = downstreamLosses;
         }
 
         void open(long established) {
@@ -247,15 +292,17 @@ public final class DelayProxy implements Closeable {
                 return;
             }
             // Client to server: nothing arrives before the emulated handshake round trip is over.
-            pipe(client, server, established);
-            pipe(server, client, System.nanoTime());
+            pipe(client, server, new Flow(emulation.network(), emulation.upstream(), upstreamLosses::nextDouble, established));
+            pipe(server, client, new Flow(emulation.network(), emulation.downstream(), downstreamLosses::nextDouble,
+                    System.nanoTime()));
         }
 
         /**
-         * One direction: a reader stamps each chunk with its delivery time, a writer delivers it then,
-         * in order. The end of the stream travels with the same delay, as a half close or a reset.
+         * One direction: a reader stamps each chunk with its delivery time (the flow's), a writer
+         * delivers it then, in order. The end of the stream travels with the same delay, as a half
+         * close or a reset.
          */
-        private void pipe(Socket from, Socket to, long notBefore) {
+        private void pipe(Socket from, Socket to, Flow flow) {
             BlockingQueue<Chunk> inFlight = new LinkedBlockingQueue<>();
             Semaphore room = new Semaphore(MAX_BUFFERED_BYTES);
             start(() -> {
@@ -269,12 +316,20 @@ public final class DelayProxy implements Closeable {
                         if (!reserve(room, read)) {
                             return;
                         }
-                        inFlight.add(new Chunk(deliveryTime(notBefore), Arrays.copyOf(buffer, read), false));
+                        long lostBefore = flow.lostSegments();
+                        List<Flow.Piece> pieces = flow.schedule(System.nanoTime(), read, in.available() > 0);
+                        for (Flow.Piece piece : pieces) {
+                            inFlight.add(new Chunk(piece.dueNanos(),
+                                    Arrays.copyOfRange(buffer, piece.offset(), piece.offset() + piece.length()), false));
+                        }
+                        segments.addAndGet((read + Flow.SEGMENT_BYTES - 1) / Flow.SEGMENT_BYTES);
+                        segmentsLost.addAndGet(flow.lostSegments() - lostBefore);
                     }
                 } catch (IOException resetOrClosed) {
                     reset = !closed && !from.isClosed();
                 }
-                inFlight.add(new Chunk(deliveryTime(notBefore), null, reset));
+                // after every byte before it: the writer takes the queue in order
+                inFlight.add(new Chunk(flow.endTime(System.nanoTime()), null, reset));
             }, "read");
             start(() -> {
                 try {
@@ -332,10 +387,6 @@ public final class DelayProxy implements Closeable {
                 room.release(bytes);
                 buffered.addAndGet(-bytes);
             }
-        }
-
-        private long deliveryTime(long notBefore) {
-            return Math.max(System.nanoTime(), notBefore) + oneWayNanos;
         }
 
         private boolean isClosed() {

@@ -47,7 +47,9 @@ class BrowserRaceIT extends DeployedWarTest {
             for (Map<String, Object> result : results) {
                 assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
                 assertEquals(COUNT, ((Number) result.get("images")).intValue(), "every image loaded: " + result);
-                assertEquals(roundTripMillis, ((Number) result.get("roundTripMillis")).longValue(), "served at: " + result);
+                @SuppressWarnings("unchecked")
+                Map<String, Object> network = (Map<String, Object>) result.get("network");
+                assertEquals(roundTripMillis, ((Number) network.get("rtt")).longValue(), "served at: " + result);
             }
             assertEquals(List.of("http/1.1", "h2", "h2", "http/1.1", "http/1.1", "h2"),
                     results.stream().map(result -> result.get("door")).toList(), "the order alternates round by round");
@@ -62,20 +64,22 @@ class BrowserRaceIT extends DeployedWarTest {
     }
 
     @Test
-    void aRoundTripChangedElsewhereShowsInTheRace() throws IOException {
+    void aNetworkChangedElsewhereShowsInTheRace() throws IOException {
         String started = doors.systemProperties().getProperty("h2demo.slow.rtt");
         try (HeadlessChromium chromium = new HeadlessChromium()) {
             WebDriver driver = chromium.driver();
             driver.get(doors.uri(Door.HTTP_2_TLS, "/race").toString());
-            assertEquals(started + " ms", driver.findElement(By.id("round-trip-now")).getText());
-            setRoundTrip("20"); // as another tab, or curl, would
+            assertEquals(started, driver.findElement(By.id("network-now-rtt")).getText());
+            setNetwork("20", "2"); // as another tab, or curl, would
             WebElement race = race(driver, 1);
 
             assertEquals("done", race.getDomAttribute("data-state"));
-            assertEquals("20 ms", driver.findElement(By.id("round-trip-now")).getText(), "what the frames were served at");
-            assertTrue(driver.findElement(By.id("summary")).getText().endsWith("at a round trip of 20 ms"));
+            assertEquals("20", driver.findElement(By.id("network-now-rtt")).getText(), "what the frames were served at");
+            assertEquals("2", driver.findElement(By.id("network-now-loss")).getText());
+            assertTrue(driver.findElement(By.id("summary")).getText().endsWith("at 20 ms round trip, 2 % loss, no bandwidth limit"),
+                    driver.findElement(By.id("summary")).getText());
         } finally {
-            setRoundTrip(started);
+            setNetwork(started, "0");
         }
     }
 
@@ -97,10 +101,10 @@ class BrowserRaceIT extends DeployedWarTest {
         }
     }
 
-    private void setRoundTrip(String millis) throws IOException {
+    private void setNetwork(String millis, String lossPercent) throws IOException {
         try (Response response = new TrustedClients().okHttp().newCall(new Request.Builder()
-                .url(doors.uri(Door.HTTP_2_TLS, "/round-trip").toString())
-                .post(new FormBody.Builder().add("rtt", millis).build()).build()).execute()) {
+                .url(doors.uri(Door.HTTP_2_TLS, "/network").toString())
+                .post(new FormBody.Builder().add("rtt", millis).add("loss", lossPercent).build()).build()).execute()) {
             assertEquals(200, response.code());
         }
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.LogoCount;
 import java.io.IOException;
 import java.util.HashSet;
@@ -15,6 +16,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -66,6 +68,32 @@ class LogoWallIT extends DeployedWarTest {
                 .build();
         try (Response response = client.newCall(conditional).execute()) {
             assertEquals(200, response.code(), "never a 304");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ImageSize.class, names = {"KB20", "KB200"})
+    void aLargerSizeIsAWallOfFreshTilesOfThatSize(ImageSize size) throws Exception {
+        byte[] tile = size.drawTile();
+        String wall = "/logos?count=20&size=" + size.parameter();
+        List<String> sources = imageSources(wall);
+        assertEquals(20, new HashSet<>(sources).size());
+        assertTrue(sources.stream().allMatch(src -> src.startsWith(size.relativePath() + "?")), sources.get(0));
+        WallImages.fetchEvery(client, doors.uri(Door.HTTP_2_TLS, wall), Protocol.HTTP_2, tile);
+        WallImages.fetchEvery(client, doors.uri(Door.HTTP_1_1_TLS, wall), Protocol.HTTP_1_1, tile);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "LOGO", "20K", "2m", "200k%0Ax", "logo&size=20k", "20k&size=20k"})
+    void aBadSizeIsRefusedWithOneLineOnEveryDoorAndPage(String size) throws IOException {
+        for (Door door : Door.values()) {
+            for (String page : List.of("/logos", "/race")) {
+                try (Response response = get(doors.uri(door, page).toString() + "?size=" + size)) {
+                    assertEquals(400, response.code(), door.label() + " " + page + "?size=" + size);
+                    assertEquals("text/plain;charset=UTF-8", response.header("Content-Type"));
+                    assertEquals(ImageSize.RULE + "\n", response.body().string());
+                }
+            }
         }
     }
 

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.github.http2wildfly.Door;
-import io.github.http2wildfly.RoundTrip;
+import io.github.http2wildfly.ImageSize;
+import io.github.http2wildfly.NetworkSetting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -15,6 +16,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 import okhttp3.FormBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -24,13 +26,15 @@ import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The slow doors that open with the application: each speaks its twin's protocol, costs a round trip
- * to set up, takes a new round trip from the page's POST and refuses anything else, and comes and
- * goes with the deployment without leaving a port or thread behind.
+ * to set up, takes a new network (round trip, loss, bandwidth) from the page's POST and refuses
+ * anything else, and comes and goes with the deployment without leaving a port or thread behind.
  */
 class SlowDoorsIT extends DeployedWarTest {
 
@@ -41,8 +45,12 @@ class SlowDoorsIT extends DeployedWarTest {
     private final OkHttpClient client = new TrustedClients().okHttp();
 
     @AfterEach
-    void roundTripAsTheServerStartedAndNoConnectionLeftOpen() throws IOException {
-        try (Response response = setRoundTrip(doors.systemProperties().getProperty("h2demo.slow.rtt"))) {
+    void networkAsTheServerStartedAndNoConnectionLeftOpen() throws IOException {
+        FormBody.Builder started = new FormBody.Builder();
+        for (NetworkSetting setting : NetworkSetting.values()) {
+            started.add(setting.parameter(), doors.systemProperties().getProperty(setting.systemProperty()));
+        }
+        try (Response response = post(Door.HTTP_2_TLS, started.build(), null)) {
             assertEquals(200, response.code());
         }
         client.connectionPool().evictAll();
@@ -69,7 +77,7 @@ class SlowDoorsIT extends DeployedWarTest {
                 assertTrue(page.contains("href=\"" + link + "\""), "link to " + link);
             }
             assertTrue(page.contains("<a href=\"race\">"), "the race");
-            assertTrue(page.contains("id=\"round-trip-now\">" + roundTrip + " ms<"), "the round trip in effect");
+            assertTrue(page.contains("id=\"network-now-rtt\">" + roundTrip + "<"), "the round trip in effect");
         }
     }
 
@@ -130,47 +138,86 @@ class SlowDoorsIT extends DeployedWarTest {
         assertTrue(took.compareTo(longer.multipliedBy(3)) >= 0, "took " + took);
     }
 
+    @Test
+    void lossAndBandwidthChangeWithTheRoundTripKept() throws IOException {
+        assertOkNetwork("rtt", "20", "{\"rtt\":20,\"loss\":0,\"bandwidth\":0}");
+        assertOkNetwork("loss", "5", "{\"rtt\":20,\"loss\":5,\"bandwidth\":0}");
+        assertOkNetwork("bandwidth", "10", "{\"rtt\":20,\"loss\":5,\"bandwidth\":10}");
+    }
+
+    @Test
+    void underHeavyLossEveryImageStillArrivesIntact() throws Exception {
+        assertOkNetwork("rtt", "1", "{\"rtt\":1,\"loss\":0,\"bandwidth\":0}");
+        assertOkNetwork("loss", "20", "{\"rtt\":1,\"loss\":20,\"bandwidth\":0}");
+        String wall = "/logos?count=30&size=20k";
+        WallImages.fetchEvery(client, doors.slowUri(Door.HTTP_2_TLS, wall), Protocol.HTTP_2, ImageSize.KB20.drawTile());
+        WallImages.fetchEvery(client, doors.slowUri(Door.HTTP_1_1_TLS, wall), Protocol.HTTP_1_1, ImageSize.KB20.drawTile());
+    }
+
+    @Test
+    void aSlowLinkTakesAtLeastTheTimeItsBytesNeed() throws IOException {
+        assertOkNetwork("rtt", "0", "{\"rtt\":0,\"loss\":0,\"bandwidth\":0}");
+        assertOkNetwork("bandwidth", "2", "{\"rtt\":0,\"loss\":0,\"bandwidth\":2}");
+        byte[] tile = ImageSize.KB200.drawTile();
+        long start = System.nanoTime();
+        try (Response response = client.newCall(new Request.Builder().url(doors.slowUri(Door.HTTP_1_1, "/tile-200k.png?1")
+                .toString()).build()).execute()) {
+            assertEquals(tile.length, response.body().bytes().length);
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        // a lower bound only (a busy machine is slower, never faster): the tile's bits at 2 Mbit/s
+        Duration bytesAtTheRate = Duration.ofMillis(tile.length * 8L / 2_000);
+        assertTrue(took.compareTo(bytesAtTheRate) >= 0, "took " + took + " for " + tile.length + " bytes");
+    }
+
+    static Stream<Arguments> badValues() {
+        return Stream.of(NetworkSetting.values()).flatMap(setting -> Stream.of("-1", "99999", "abc", "", "1.5", "+5", "05",
+                "99999999999", setting == NetworkSetting.LOSS ? "21" : "1001").map(bad -> Arguments.of(setting, bad)));
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"-1", "1001", "abc", "", "1.5", "+5", "05", "99999999999"})
-    void aBadRoundTripIsRefusedWithOneLineOnEveryDoor(String rtt) throws IOException {
+    @MethodSource("badValues")
+    void aBadSettingIsRefusedWithOneLineOnEveryDoor(NetworkSetting setting, String value) throws IOException {
         for (Door door : Door.values()) {
-            try (Response response = post(door, new FormBody.Builder().add("rtt", rtt).build(), null)) {
-                assertEquals(400, response.code(), door.label() + " rtt=" + rtt);
-                assertEquals(RoundTrip.RULE + "\n", response.body().string());
+            try (Response response = post(door, new FormBody.Builder().add(setting.parameter(), value).build(), null)) {
+                assertEquals(400, response.code(), door.label() + " " + setting.parameter() + "=" + value);
+                assertEquals(setting.rule() + "\n", response.body().string());
             }
         }
     }
 
     @Test
-    void aRoundTripGivenTwiceOrNotAtAllIsRefused() throws IOException {
-        try (Response twice = post(Door.HTTP_2_TLS, new FormBody.Builder().add("rtt", "20").add("rtt", "30").build(), null);
-                Response none = post(Door.HTTP_2_TLS, new FormBody.Builder().build(), null)) {
+    void aSettingGivenTwiceOrNothingGivenIsRefused() throws IOException {
+        try (Response twice = post(Door.HTTP_2_TLS, new FormBody.Builder().add("loss", "2").add("loss", "3").build(), null);
+                Response none = post(Door.HTTP_2_TLS, new FormBody.Builder().add("jitter", "3").build(), null)) {
             assertEquals(400, twice.code());
+            assertEquals(NetworkSetting.LOSS.rule() + "\n", twice.body().string());
             assertEquals(400, none.code());
+            assertEquals("the network changes with rtt, loss, bandwidth (one or more, each once)\n", none.body().string());
         }
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"GET", "PUT", "DELETE", "PATCH", "OPTIONS"})
-    void onlyAPostChangesTheRoundTrip(String method) throws IOException {
+    void onlyAPostChangesTheNetwork(String method) throws IOException {
         RequestBody body = List.of("GET", "OPTIONS").contains(method) ? null : new FormBody.Builder().add("rtt", "20").build();
-        try (Response response = client.newCall(new Request.Builder().url(roundTripUrl(Door.HTTP_2_TLS)).method(method, body)
+        try (Response response = client.newCall(new Request.Builder().url(networkUrl(Door.HTTP_2_TLS)).method(method, body)
                 .build()).execute()) {
             assertEquals(405, response.code(), method);
             assertEquals("POST", response.header("Allow"));
-            assertEquals("the round trip changes with a POST\n", response.body().string());
+            assertEquals("the network changes with a POST\n", response.body().string());
         }
     }
 
     @Test
-    void anotherSiteCannotChangeTheRoundTrip() throws IOException {
+    void anotherSiteCannotChangeTheNetwork() throws IOException {
         FormBody body = new FormBody.Builder().add("rtt", "0").build();
         try (Response origin = post(Door.HTTP_2_TLS, body, "Origin: https://evil.example");
                 Response fetchSite = post(Door.HTTP_2_TLS, body, "Sec-Fetch-Site: cross-site");
                 Response otherDoor = post(Door.HTTP_2_TLS, body, "Sec-Fetch-Site: same-site")) {
             for (Response refused : List.of(origin, fetchSite, otherDoor)) {
                 assertEquals(403, refused.code());
-                assertEquals("the round trip changes only from this server's own pages\n", refused.body().string());
+                assertEquals("the network changes only from this server's own pages\n", refused.body().string());
             }
         }
     }
@@ -219,19 +266,20 @@ class SlowDoorsIT extends DeployedWarTest {
         return threads;
     }
 
+    /** Sets the round trip, the tests' loss and bandwidth being the server's start values (0). */
     private void assertOkRoundTrip(Duration roundTrip) throws IOException {
-        try (Response response = setRoundTrip(Long.toString(roundTrip.toMillis()))) {
+        assertOkNetwork("rtt", Long.toString(roundTrip.toMillis()), "{\"rtt\":" + roundTrip.toMillis() + ",\"loss\":0,\"bandwidth\":0}");
+    }
+
+    private void assertOkNetwork(String parameter, String value, String expected) throws IOException {
+        try (Response response = post(Door.HTTP_2_TLS, new FormBody.Builder().add(parameter, value).build(), null)) {
             assertEquals(200, response.code());
-            assertEquals("{\"roundTripMillis\":" + roundTrip.toMillis() + "}\n", response.body().string());
+            assertEquals(expected + "\n", response.body().string());
         }
     }
 
-    private Response setRoundTrip(String millis) throws IOException {
-        return post(Door.HTTP_2_TLS, new FormBody.Builder().add("rtt", millis).build(), null);
-    }
-
     private Response post(Door door, RequestBody body, String header) throws IOException {
-        Request.Builder request = new Request.Builder().url(roundTripUrl(door)).post(body);
+        Request.Builder request = new Request.Builder().url(networkUrl(door)).post(body);
         if (header != null) {
             String[] nameAndValue = header.split(": ", 2);
             request.header(nameAndValue[0], nameAndValue[1]);
@@ -239,8 +287,8 @@ class SlowDoorsIT extends DeployedWarTest {
         return client.newCall(request.build()).execute();
     }
 
-    private String roundTripUrl(Door door) {
-        return doors.uri(door, "/round-trip").toString();
+    private String networkUrl(Door door) {
+        return doors.uri(door, "/network").toString();
     }
 
     private static void sleep(Duration duration) {

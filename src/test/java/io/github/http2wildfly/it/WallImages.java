@@ -51,7 +51,11 @@ final class WallImages {
 
     /** Loads the page and every image in it, all requests at once; each must be the logo, fresh, over the protocol. */
     static void fetchEvery(OkHttpClient client, URI page, Protocol protocol) throws Exception {
-        byte[] logo = Files.readAllBytes(LOGO);
+        fetchEvery(client, page, protocol, Files.readAllBytes(LOGO));
+    }
+
+    /** The same for a page whose every image must be {@code image}. */
+    static void fetchEvery(OkHttpClient client, URI page, Protocol protocol, byte[] image) throws Exception {
         // A browser's concurrency: OkHttp allows 5 calls per host by default, even on one HTTP/2 connection.
         Dispatcher dispatcher = new Dispatcher();
         dispatcher.setMaxRequests(BROWSER_HTTP2_STREAMS);
@@ -68,7 +72,7 @@ final class WallImages {
                         assertEquals(protocol, response.protocol(), src);
                         assertEquals("image/png", response.header("Content-Type"), src);
                         assertNoStore(response);
-                        assertArrayEquals(logo, response.body().bytes(), src);
+                        assertArrayEquals(image, response.body().bytes(), src);
                         load.complete(null);
                     } catch (Throwable failed) {
                         load.completeExceptionally(failed);

@@ -46,6 +46,55 @@ class DelayProxyTest {
     }
 
     @Test
+    void underLossAndALinkRateEveryByteStillArrivesIntactAndInOrder() throws Exception {
+        byte[] sent = new byte[512 * 1024 + 17];
+        new Random(42).nextBytes(sent);
+        Network lossy = new Network(Duration.ofMillis(2), 0.05, 200_000_000);
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.emulating(echo.address(), lossy, 1);
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> readAll(socket));
+            OutputStream out = socket.getOutputStream();
+            for (int offset = 0; offset < sent.length; offset += 20_000) {
+                out.write(sent, offset, Math.min(20_000, sent.length - offset));
+            }
+            socket.shutdownOutput();
+            assertArrayEquals(sent, received.get(60, TimeUnit.SECONDS));
+            // the rate itself is FlowTest's; here: losses happened, and nothing was really lost
+            assertTrue(proxy.segments() >= 2 * sent.length / Flow.SEGMENT_BYTES, "both ways: " + proxy.segments());
+            assertTrue(proxy.segmentsLost() > 0, proxy.segmentsLost() + " of " + proxy.segments() + " segments lost");
+        }
+    }
+
+    @Test
+    void aLinkRateIsNeverExceeded() throws Exception {
+        long rate = 16_000_000; // 2 MB/s
+        byte[] sent = new byte[1024 * 1024];
+        try (EchoServer echo = new EchoServer();
+                DelayProxy proxy = DelayProxy.emulating(echo.address(), new Network(Duration.ZERO, 0, rate), 1);
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            long start = System.nanoTime();
+            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> readAll(socket));
+            socket.getOutputStream().write(sent);
+            socket.shutdownOutput();
+            assertEquals(sent.length, received.get(60, TimeUnit.SECONDS).length);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            // a lower bound only: a busy machine may be slower than the link, never faster
+            assertTrue(8.0 * sent.length / seconds <= rate * 1.01, 8.0 * sent.length / seconds + " bit/s");
+        }
+    }
+
+    @Test
+    void aNewNetworkAppliesToTheNextConnections() throws IOException {
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ZERO)) {
+            Network lossy = new Network(ROUND_TRIP, 0.05, 100_000_000);
+            proxy.setNetwork(lossy);
+            assertEquals(lossy, proxy.network());
+            proxy.setRoundTrip(Duration.ofMillis(1));
+            assertEquals(new Network(Duration.ofMillis(1), 0.05, 100_000_000), proxy.network(), "loss and rate kept");
+        }
+    }
+
+    @Test
     void aRoundTripTakesAtLeastTheRoundTripTime() throws IOException {
         RoundTripProbe.Measurement probe = RoundTripProbe.measure(ROUND_TRIP, 5);
         assertTrue(probe.fastest().compareTo(ROUND_TRIP) >= 0, "fastest round trip " + probe.fastest());
@@ -157,7 +206,7 @@ class DelayProxyTest {
     void connectionsBeyondTheCapAreClosed() throws Exception {
         try (EchoServer echo = new EchoServer();
                 DelayProxy proxy = DelayProxy.listening(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
-                        echo.address(), Duration.ZERO, 2);
+                        echo.address(), Network.latency(Duration.ZERO), 2);
                 Socket first = new Socket(proxy.loopbackAddress(), proxy.port());
                 Socket second = new Socket(proxy.loopbackAddress(), proxy.port())) {
             assertEquals(1, echoOnce(first));
@@ -174,7 +223,7 @@ class DelayProxyTest {
     void aTakenPortIsABindException() throws IOException {
         try (EchoServer echo = new EchoServer(); DelayProxy first = DelayProxy.withRoundTrip(echo.address(), Duration.ZERO)) {
             InetSocketAddress taken = new InetSocketAddress(first.loopbackAddress(), first.port());
-            assertThrows(BindException.class, () -> DelayProxy.listening(taken, echo.address(), Duration.ZERO, 1));
+            assertThrows(BindException.class, () -> DelayProxy.listening(taken, echo.address(), Network.latency(Duration.ZERO), 1));
         }
     }
 

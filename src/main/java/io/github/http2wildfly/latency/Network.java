@@ -1,0 +1,52 @@
+package io.github.http2wildfly.latency;
+
+import java.time.Duration;
+
+/**
+ * The network a {@link DelayProxy} emulates: a round trip, a packet loss rate and a link rate.
+ *
+ * @param roundTrip half of it each way, and one more for the connection set-up
+ * @param loss the probability that a segment ({@link Flow#SEGMENT_BYTES}) is lost, from 0 to below 1
+ * @param bitsPerSecond the link rate in each direction, shared by the proxy's connections; 0 for no limit
+ */
+public record Network(Duration roundTrip, double loss, long bitsPerSecond) {
+
+    public static final long UNLIMITED = 0;
+    static final Duration MIN_RETRANSMISSION_TIMEOUT = Duration.ofMillis(200);
+
+    public Network {
+        if (roundTrip.isNegative()) {
+            throw new IllegalArgumentException("round trip must not be negative: " + roundTrip);
+        }
+        if (!(loss >= 0 && loss < 1)) {
+            throw new IllegalArgumentException("loss must be from 0 to below 1: " + loss);
+        }
+        if (bitsPerSecond < 0) {
+            throw new IllegalArgumentException("link rate must not be negative: " + bitsPerSecond);
+        }
+    }
+
+    /** Latency alone: no loss, no rate limit. */
+    public static Network latency(Duration roundTrip) {
+        return new Network(roundTrip, 0, UNLIMITED);
+    }
+
+    /**
+     * What a lost segment costs: one round trip when later segments follow (the receiver's duplicate
+     * ACKs make the sender retransmit at once), a retransmission timeout of max(200 ms, 2 × RTT) when
+     * none do (Linux's minimum RTO; the timer's usual floor of twice the round trip).
+     */
+    public Duration retransmissionDelay(boolean tail) {
+        if (!tail) {
+            return roundTrip;
+        }
+        Duration twice = roundTrip.multipliedBy(2);
+        return twice.compareTo(MIN_RETRANSMISSION_TIMEOUT) > 0 ? twice : MIN_RETRANSMISSION_TIMEOUT;
+    }
+
+    @Override
+    public String toString() {
+        return "round trip " + roundTrip.toMillis() + " ms, loss " + Math.round(loss * 1000) / 10.0 + " %, "
+                + (bitsPerSecond == UNLIMITED ? "no rate limit" : bitsPerSecond / 1_000_000.0 + " Mbit/s");
+    }
+}

@@ -1,0 +1,154 @@
+package io.github.http2wildfly.latency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** The network model on its own clock: times are nanoseconds from 0, nothing waits. */
+class FlowTest {
+
+    private static final long MS = 1_000_000;
+    private static final Duration RTT = Duration.ofMillis(50);
+    private static final int SEGMENT = Flow.SEGMENT_BYTES;
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0.01, 0.02, 0.05, 0.20})
+    void theRealisedLossRateOverTenThousandSegmentsIsWithinAFifthOfTheSetting(double loss) {
+        Flow flow = new Flow(new Network(RTT, loss, Network.UNLIMITED), new Link(Network.UNLIMITED),
+                new SplittableRandom(7)::nextDouble, 0);
+        for (int read = 0; read < 1000; read++) {
+            flow.schedule(read * MS, 10 * SEGMENT, false);
+        }
+        assertEquals(10_000, flow.segments());
+        double realised = flow.lostSegments() / 10_000.0;
+        assertTrue(Math.abs(realised - loss) <= 0.2 * loss, "realised " + realised + " for " + loss);
+    }
+
+    @Test
+    void theSameSeedLosesTheSameSegments() {
+        assertEquals(lossPattern(new SplittableRandom(2015)), lossPattern(new SplittableRandom(2015)));
+    }
+
+    @Test
+    void withoutALossEveryByteArrivesHalfARoundTripAfterItWasRead() {
+        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 0);
+        assertEquals(List.of(new Flow.Piece(0, 10 * SEGMENT, 25 * MS)), flow.schedule(0, 10 * SEGMENT, false));
+    }
+
+    @Test
+    void aSegmentLostWithMoreBehindItDelaysItAndEveryLaterByteByOneRoundTrip() {
+        Flow flow = lossyFlow(lose(3));
+        List<Flow.Piece> pieces = flow.schedule(0, 10 * SEGMENT, false);
+        assertEquals(List.of(new Flow.Piece(0, 3 * SEGMENT, 25 * MS), new Flow.Piece(3 * SEGMENT, 7 * SEGMENT, 75 * MS)), pieces);
+        assertEquals(List.of(new Flow.Piece(0, 100, 75 * MS)), flow.schedule(30 * MS, 100, false),
+                "a byte read later (due at 55 ms) waits for the retransmission, never overtakes it");
+        assertEquals(List.of(new Flow.Piece(0, 100, 225 * MS)), flow.schedule(200 * MS, 100, false),
+                "once the queue has drained, the stall is over");
+    }
+
+    @Test
+    void eachLossWhileBytesWaitAddsItsOwnDelay() {
+        List<Flow.Piece> pieces = lossyFlow(lose(2, 5)).schedule(0, 10 * SEGMENT, false);
+        assertEquals(List.of(new Flow.Piece(0, 2 * SEGMENT, 25 * MS), new Flow.Piece(2 * SEGMENT, 3 * SEGMENT, 75 * MS),
+                new Flow.Piece(5 * SEGMENT, 5 * SEGMENT, 125 * MS)), pieces);
+    }
+
+    @Test
+    void aLostTailWaitsForTheRetransmissionTimeout() {
+        assertEquals(List.of(new Flow.Piece(0, 100, 225 * MS)), lossyFlow(lose(0)).schedule(0, 100, false),
+                "one segment, nothing after it: max(200 ms, 2 x 50 ms)");
+        assertEquals(List.of(new Flow.Piece(0, 100, 75 * MS)), lossyFlow(lose(0)).schedule(0, 100, true),
+                "more bytes were waiting to be read: they bring the duplicate ACKs");
+        Flow slow = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED), new Link(Network.UNLIMITED),
+                lose(0), 0);
+        assertEquals(List.of(new Flow.Piece(0, 100, 750 * MS)), slow.schedule(0, 100, false), "2 x 300 ms");
+    }
+
+    @Test
+    void theStallFallsOnlyOnTheFlowThatLost() {
+        Link shared = new Link(Network.UNLIMITED);
+        Network network = new Network(RTT, 0.5, Network.UNLIMITED);
+        Flow lossy = new Flow(network, shared, lose(0), 0);
+        Flow other = new Flow(network, shared, lose(), 0);
+        lossy.schedule(0, 10 * SEGMENT, false);
+        assertEquals(List.of(new Flow.Piece(0, 10 * SEGMENT, 25 * MS)), other.schedule(0, 10 * SEGMENT, false));
+        assertEquals(1, lossy.lostSegments());
+        assertEquals(0, other.lostSegments());
+    }
+
+    @Test
+    void theHandshakeHoldsTheFirstBytes() {
+        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 50 * MS);
+        assertEquals(List.of(new Flow.Piece(0, 10, 75 * MS)), flow.schedule(0, 10, false));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 6})
+    void connectionsSharingALinkGetItsRateTogether(int connections) {
+        long rate = 10_000_000;
+        Link link = new Link(rate);
+        List<Flow> flows = new ArrayList<>();
+        for (int i = 0; i < connections; i++) {
+            flows.add(new Flow(new Network(RTT, 0, rate), link, () -> 0.5, 0));
+        }
+        int perConnection = 6 * 1024 * 1024 / connections;
+        long lastArrival = 0;
+        // the connections' reads interleave, as six busy connections' would
+        for (int sent = 0; sent < perConnection; sent += 16 * 1024) {
+            for (Flow flow : flows) {
+                List<Flow.Piece> pieces = flow.schedule(0, Math.min(16 * 1024, perConnection - sent), true);
+                lastArrival = Math.max(lastArrival, pieces.get(pieces.size() - 1).dueNanos());
+            }
+        }
+        double seconds = (lastArrival - 25 * MS) / 1e9;
+        double bitsPerSecond = 8.0 * perConnection * connections / seconds;
+        assertTrue(Math.abs(bitsPerSecond - rate) <= 0.1 * rate, connections + " connections: " + bitsPerSecond + " bit/s");
+    }
+
+    @Test
+    void aLinkIsFreeAgainOnceItsBytesHaveLeft() {
+        Link link = new Link(8_000_000); // a byte per microsecond
+        assertEquals(1000 * 1000L, link.departure(0, 1000));
+        assertEquals(2000 * 1000L, link.departure(0, 1000), "queued behind the first");
+        assertEquals(10_000_000L + 1000 * 1000L, link.departure(10_000_000L, 1000), "idle in between: no credit saved up");
+    }
+
+    private static Flow lossyFlow(DoubleSupplier random) {
+        return new Flow(new Network(RTT, 0.5, Network.UNLIMITED), new Link(Network.UNLIMITED), random, 0);
+    }
+
+    /** A generator that loses exactly the given segments (counting from 0) at a loss of 0.5. */
+    private static DoubleSupplier lose(int... segments) {
+        int[] next = {0};
+        return () -> {
+            int segment = next[0]++;
+            for (int lost : segments) {
+                if (lost == segment) {
+                    return 0.0;
+                }
+            }
+            return 0.9;
+        };
+    }
+
+    private static List<Integer> lossPattern(SplittableRandom random) {
+        Flow flow = new Flow(new Network(RTT, 0.05, Network.UNLIMITED), new Link(Network.UNLIMITED), random::nextDouble, 0);
+        List<Integer> lostAt = new ArrayList<>();
+        for (int segment = 0; segment < 1000; segment++) {
+            long before = flow.lostSegments();
+            flow.schedule(segment * MS, 100, true);
+            if (flow.lostSegments() > before) {
+                lostAt.add(segment);
+            }
+        }
+        return lostAt;
+    }
+}
