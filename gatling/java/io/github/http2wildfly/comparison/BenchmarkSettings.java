@@ -81,10 +81,20 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         return Map.copyOf(ports);
     }
 
-    /** Every door under every condition (the grid of round trips, losses, link rates and sizes), in a stable order. */
+    /**
+     * Every door under every condition (the grid of round trips, losses, link rates and sizes), in a
+     * stable order, and under none (RTT 0, no loss, no limit) for each size even when the grid leaves it
+     * out: the model's baseline, what the page costs the machine.
+     */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
         for (ImageSize size : sizes) {
+            Condition baseline = new Condition(0, 0, 0, size);
+            if (!(roundTripsMillis.contains(0) && lossesPercent.contains(0) && bandwidthsMbps.contains(0))) {
+                for (Door door : doors) {
+                    cells.add(new Cell(door, baseline));
+                }
+            }
             for (int bandwidth : bandwidthsMbps) {
                 for (int loss : lossesPercent) {
                     for (int rtt : roundTripsMillis) {

@@ -78,8 +78,9 @@ class BenchmarkSettingsTest {
         given.setProperty("bench.bandwidths", "0,10");
         given.setProperty("bench.sizes", "20k,logo");
         BenchmarkSettings settings = BenchmarkSettings.from(given);
-        assertEquals(8, settings.cells().size());
-        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO)), settings.cells().get(0));
+        assertEquals(2 + 8, settings.cells().size(), "each size's baseline, and the grid");
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO)), settings.cells().get(0));
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO)), settings.cells().get(1));
         assertEquals("/http2/logos?count=500&size=20k", settings.pagePath(new Condition(50, 2, 10, ImageSize.KB20)));
         long tile = settings.imageBytes().get(ImageSize.KB20);
         assertTrue(tile > 19_000 && tile < 20_000, "the 20k tile: " + tile);

@@ -10,7 +10,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.BlockingQueue;
@@ -257,8 +256,11 @@ public final class DelayProxy implements Closeable {
         thread.start();
     }
 
-    /** What travels through a direction's queue: data, or how the direction ended. */
-    private record Chunk(long dueNanos, byte[] bytes, boolean reset) {
+    /** A lost segment's writer looks this often whether its fast retransmit has become due. */
+    private static final long RETRANSMIT_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    /** What travels through a direction's queue: data as the flow scheduled it, or how the direction ended. */
+    private record Chunk(Flow.Piece piece, byte[] bytes, boolean reset) {
         boolean isEnd() {
             return bytes == null;
         }
@@ -317,9 +319,8 @@ public final class DelayProxy implements Closeable {
                             return;
                         }
                         long lostBefore = flow.lostSegments();
-                        List<Flow.Piece> pieces = flow.schedule(System.nanoTime(), read, in.available() > 0);
-                        for (Flow.Piece piece : pieces) {
-                            inFlight.add(new Chunk(piece.dueNanos(),
+                        for (Flow.Piece piece : flow.schedule(System.nanoTime(), read)) {
+                            inFlight.add(new Chunk(piece,
                                     Arrays.copyOfRange(buffer, piece.offset(), piece.offset() + piece.length()), false));
                         }
                         segments.addAndGet((read + Flow.SEGMENT_BYTES - 1) / Flow.SEGMENT_BYTES);
@@ -329,15 +330,17 @@ public final class DelayProxy implements Closeable {
                     reset = !closed && !from.isClosed();
                 }
                 // after every byte before it: the writer takes the queue in order
-                inFlight.add(new Chunk(flow.endTime(System.nanoTime()), null, reset));
+                inFlight.add(new Chunk(new Flow.Piece(0, 0, flow.endTime(System.nanoTime()), -1), null, reset));
             }, "read");
             start(() -> {
                 try {
                     OutputStream out = to.getOutputStream();
                     for (Chunk chunk = inFlight.take(); ; chunk = inFlight.take()) {
-                        for (long wait; (wait = chunk.dueNanos() - System.nanoTime()) > 0; ) {
-                            LockSupport.parkNanos(wait);
+                        long due = flow.due(chunk.piece());
+                        for (long wait; (wait = due - System.nanoTime()) > 0; due = flow.due(chunk.piece())) {
+                            LockSupport.parkNanos(chunk.piece().lost() ? Math.min(wait, RETRANSMIT_POLL_NANOS) : wait);
                         }
+                        flow.delivered(chunk.piece(), due);
                         if (chunk.isEnd()) {
                             if (chunk.reset()) {
                                 abort(to);

@@ -1,17 +1,25 @@
 package io.github.http2wildfly.latency;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.DoubleSupplier;
 
 /**
  * One direction of one connection: when each byte it carries may be delivered. A byte leaves when the
  * shared {@link Link} lets it and arrives half a round trip later. Bytes travel in segments of
- * {@value #SEGMENT_BYTES}; a lost segment arrives one retransmission delay late
- * ({@link Network#retransmissionDelay}), and every later byte of the flow with it, as TCP delivers in
- * order: while bytes wait behind a loss, the next loss adds its own delay (the sender stalls once per
- * loss). That is the head-of-line blocking one HTTP/2 connection suffers for all its streams, where
- * HTTP/1.1's six connections each stall alone. Nothing is really lost: bytes stay intact and ordered.
+ * {@value #SEGMENT_BYTES}; a lost segment arrives one retransmission delay late, and every later byte
+ * of the flow with it, as TCP delivers in order: while bytes wait behind a loss, the next loss adds its
+ * own delay (the sender stalls once per loss). That is the head-of-line blocking one HTTP/2 connection
+ * suffers for all its streams, where HTTP/1.1's six connections each stall alone. Nothing is really
+ * lost: bytes stay intact and ordered.
+ *
+ * <p>The delay is TCP's: when three more segments follow the lost one, their duplicate ACKs make the
+ * sender retransmit one round trip after the third left (fast retransmit); when they do not come in
+ * time, the retransmission timeout of max(200 ms, 2 × RTT) fires ({@link Network#retransmissionDelay}).
+ * So the reader ({@link #schedule}) stamps pieces with their arrival time, and the writer asks
+ * {@link #due} when to deliver each, which for a lost segment depends on what was read after it.
  * Not modelled: congestion-window growth, lost handshakes.
  */
 final class Flow {
@@ -20,11 +28,18 @@ final class Flow {
     static final int SEGMENT_BYTES = 1460;
     /** Fast retransmit needs three duplicate ACKs, so three later segments. */
     static final int DUPLICATE_ACKS = 3;
-    /** Pieces due this close together are delivered together, at the later time (never early). */
+    /** Pieces arriving this close together are delivered together, at the later time (never early). */
     private static final long MERGE_NANOS = 1_000_000;
+    private static final long NOT_YET = Long.MIN_VALUE;
 
-    /** Bytes {@code [offset, offset + length)} of a read, due at {@code dueNanos}. */
-    record Piece(int offset, int length, long dueNanos) {
+    /**
+     * Bytes {@code [offset, offset + length)} of a read, arriving at {@code arrivalNanos} unless lost;
+     * a lost segment is a piece of its own, numbered {@code lostSegment} ({@code -1}: nothing lost).
+     */
+    record Piece(int offset, int length, long arrivalNanos, long lostSegment) {
+        boolean lost() {
+            return lostSegment >= 0;
+        }
     }
 
     private final Network network;
@@ -32,10 +47,12 @@ final class Flow {
     private final DoubleSupplier random;
     private final long oneWayNanos;
     private final long notBeforeNanos;
-    /** When the last byte scheduled so far arrives: no later byte arrives earlier. */
-    private long lastDueNanos = Long.MIN_VALUE;
+    /** For each lost segment not yet delivered: when the third segment after it left (NOT_YET until then). */
+    private final Map<Long, Long> thirdFollowerSent = new HashMap<>();
     private long segments;
     private long lost;
+    /** When the last piece delivered was due: no later byte arrives earlier. */
+    private long lastDueNanos = Long.MIN_VALUE;
 
     /** @param notBeforeNanos nothing leaves before this (the end of the emulated handshake) */
     Flow(Network network, Link link, DoubleSupplier random, long notBeforeNanos) {
@@ -46,50 +63,66 @@ final class Flow {
         this.notBeforeNanos = notBeforeNanos;
     }
 
-    /**
-     * @param nowNanos when the bytes were read
-     * @param length how many
-     * @param moreWaiting whether more bytes were already waiting to be read (then a loss near the end
-     *     of these is still followed by segments, and retransmitted fast)
-     * @return the bytes in order, each piece with its delivery time
-     */
-    List<Piece> schedule(long nowNanos, int length, boolean moreWaiting) {
+    /** The reader's part: bytes read at {@code nowNanos}, in order, in pieces with their arrival times. */
+    synchronized List<Piece> schedule(long nowNanos, int length) {
         List<Piece> pieces = new ArrayList<>();
-        long pieceFirstDue = 0;
         long ready = Math.max(nowNanos, notBeforeNanos);
-        int count = (length + SEGMENT_BYTES - 1) / SEGMENT_BYTES;
-        for (int segment = 0; segment < count; segment++) {
-            int offset = segment * SEGMENT_BYTES;
+        long pieceFirstArrival = 0;
+        for (int offset = 0; offset < length; offset += SEGMENT_BYTES) {
             int bytes = Math.min(SEGMENT_BYTES, length - offset);
-            long due = Math.max(link.departure(ready, bytes) + oneWayNanos, lastDueNanos);
-            segments++;
+            long sent = link.departure(ready, bytes);
+            long segment = segments++;
+            thirdFollowerSent.replace(segment - DUPLICATE_ACKS, NOT_YET, sent);
+            Piece last = pieces.isEmpty() ? null : pieces.get(pieces.size() - 1);
             if (network.loss() > 0 && random.getAsDouble() < network.loss()) {
                 lost++;
-                boolean tail = !moreWaiting && count - segment - 1 < DUPLICATE_ACKS;
-                due += network.retransmissionDelay(tail).toNanos();
-            }
-            lastDueNanos = due;
-            Piece last = pieces.isEmpty() ? null : pieces.get(pieces.size() - 1);
-            if (last != null && due - pieceFirstDue <= MERGE_NANOS) {
-                pieces.set(pieces.size() - 1, new Piece(last.offset(), last.length() + bytes, due));
+                thirdFollowerSent.put(segment, NOT_YET);
+                pieces.add(new Piece(offset, bytes, sent + oneWayNanos, segment));
+            } else if (last != null && !last.lost() && sent + oneWayNanos - pieceFirstArrival <= MERGE_NANOS) {
+                pieces.set(pieces.size() - 1, new Piece(last.offset(), last.length() + bytes, sent + oneWayNanos, -1));
             } else {
-                pieces.add(new Piece(offset, bytes, due));
-                pieceFirstDue = due;
+                pieces.add(new Piece(offset, bytes, sent + oneWayNanos, -1));
+                pieceFirstArrival = sent + oneWayNanos;
             }
         }
         return pieces;
     }
 
-    /** When the end of the stream, noticed at {@code nowNanos}, arrives (after every byte before it, in order). */
+    /**
+     * The writer's part: when the next piece in order is due, as far as is known now. For a lost
+     * segment that is the timeout until three segments have followed it, then the fast retransmit if
+     * that comes first; the writer asks again while it waits.
+     */
+    synchronized long due(Piece piece) {
+        long start = Math.max(piece.arrivalNanos(), lastDueNanos);
+        if (!piece.lost()) {
+            return start;
+        }
+        long timeout = network.retransmissionDelay(true).toNanos();
+        long thirdSent = thirdFollowerSent.getOrDefault(piece.lostSegment(), NOT_YET);
+        if (thirdSent == NOT_YET) {
+            return start + timeout;
+        }
+        long sent = piece.arrivalNanos() - oneWayNanos;
+        return start + Math.min(timeout, thirdSent - sent + network.roundTrip().toNanos());
+    }
+
+    /** The writer delivered {@code piece} as due at {@code dueNanos}: every later byte comes after it. */
+    synchronized void delivered(Piece piece, long dueNanos) {
+        lastDueNanos = Math.max(lastDueNanos, dueNanos);
+        thirdFollowerSent.remove(piece.lostSegment());
+    }
+
+    /** When the end of the stream, noticed at {@code nowNanos}, arrives (the writer keeps it behind every byte before it). */
     long endTime(long nowNanos) {
         return Math.max(nowNanos, notBeforeNanos) + oneWayNanos;
     }
 
-    long segments() {
+    synchronized long segments() {
         return segments;
     }
 
-    long lostSegments() {
+    synchronized long lostSegments() {
         return lost;
     }
 }

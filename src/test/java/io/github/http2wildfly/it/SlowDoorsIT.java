@@ -13,6 +13,8 @@ import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -78,6 +80,28 @@ class SlowDoorsIT extends DeployedWarTest {
             }
             assertTrue(page.contains("<a href=\"race\">"), "the race");
             assertTrue(page.contains("id=\"network-now-rtt\">" + roundTrip + "<"), "the round trip in effect");
+        }
+    }
+
+    @Test
+    void theRacePageOffersEverySizeWithItsWeightAndASelectorForEverySetting() throws IOException {
+        try (Response response = client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/race?size=200k").toString())
+                .build()).execute()) {
+            assertEquals(200, response.code());
+            String page = response.body().string();
+            for (ImageSize size : ImageSize.values()) {
+                long bytes = size == ImageSize.LOGO ? Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")) : size.drawTile().length;
+                assertTrue(page.contains("<option value=\"" + size.parameter() + "\" data-bytes=\"" + bytes + "\""
+                        + (size == ImageSize.KB200 ? " selected>" : ">")), size + " in\n" + page);
+            }
+            for (NetworkSetting setting : NetworkSetting.values()) {
+                for (int preset : setting.presets()) {
+                    assertTrue(page.contains("<button type=\"submit\" name=\"" + setting.parameter() + "\" value=\"" + preset
+                            + "\">"), setting.parameter() + "=" + preset);
+                }
+                assertTrue(page.contains("<input name=\"" + setting.parameter() + "\" type=\"number\" min=\"0\" max=\""
+                        + setting.max() + "\""), setting.parameter());
+            }
         }
     }
 

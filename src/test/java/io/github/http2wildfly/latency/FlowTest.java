@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The network model on its own clock: times are nanoseconds from 0, nothing waits. */
 class FlowTest {
@@ -19,13 +19,17 @@ class FlowTest {
     private static final Duration RTT = Duration.ofMillis(50);
     private static final int SEGMENT = Flow.SEGMENT_BYTES;
 
+    /** What the writer delivers, in order: offset, length and due time of each piece read so far. */
+    private record Delivery(int offset, int length, long dueNanos) {
+    }
+
     @ParameterizedTest
     @ValueSource(doubles = {0.01, 0.02, 0.05, 0.20})
     void theRealisedLossRateOverTenThousandSegmentsIsWithinAFifthOfTheSetting(double loss) {
         Flow flow = new Flow(new Network(RTT, loss, Network.UNLIMITED), new Link(Network.UNLIMITED),
                 new SplittableRandom(7)::nextDouble, 0);
         for (int read = 0; read < 1000; read++) {
-            flow.schedule(read * MS, 10 * SEGMENT, false);
+            flow.schedule(read * MS, 10 * SEGMENT);
         }
         assertEquals(10_000, flow.segments());
         double realised = flow.lostSegments() / 10_000.0;
@@ -40,36 +44,46 @@ class FlowTest {
     @Test
     void withoutALossEveryByteArrivesHalfARoundTripAfterItWasRead() {
         Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 0);
-        assertEquals(List.of(new Flow.Piece(0, 10 * SEGMENT, 25 * MS)), flow.schedule(0, 10 * SEGMENT, false));
+        assertEquals(List.of(new Delivery(0, 10 * SEGMENT, 25 * MS)), deliver(flow, flow.schedule(0, 10 * SEGMENT)));
     }
 
     @Test
-    void aSegmentLostWithMoreBehindItDelaysItAndEveryLaterByteByOneRoundTrip() {
+    void aSegmentLostWithThreeBehindItDelaysItAndEveryLaterByteByOneRoundTrip() {
         Flow flow = lossyFlow(lose(3));
-        List<Flow.Piece> pieces = flow.schedule(0, 10 * SEGMENT, false);
-        assertEquals(List.of(new Flow.Piece(0, 3 * SEGMENT, 25 * MS), new Flow.Piece(3 * SEGMENT, 7 * SEGMENT, 75 * MS)), pieces);
-        assertEquals(List.of(new Flow.Piece(0, 100, 75 * MS)), flow.schedule(30 * MS, 100, false),
-                "a byte read later (due at 55 ms) waits for the retransmission, never overtakes it");
-        assertEquals(List.of(new Flow.Piece(0, 100, 225 * MS)), flow.schedule(200 * MS, 100, false),
+        assertEquals(List.of(new Delivery(0, 3 * SEGMENT, 25 * MS), new Delivery(3 * SEGMENT, 7 * SEGMENT, 75 * MS)),
+                deliver(flow, flow.schedule(0, 10 * SEGMENT)));
+        assertEquals(List.of(new Delivery(0, 100, 75 * MS)), deliver(flow, flow.schedule(30 * MS, 100)),
+                "a byte read later (arriving at 55 ms) waits for the retransmission, never overtakes it");
+        assertEquals(List.of(new Delivery(0, 100, 225 * MS)), deliver(flow, flow.schedule(200 * MS, 100)),
                 "once the queue has drained, the stall is over");
     }
 
     @Test
     void eachLossWhileBytesWaitAddsItsOwnDelay() {
-        List<Flow.Piece> pieces = lossyFlow(lose(2, 5)).schedule(0, 10 * SEGMENT, false);
-        assertEquals(List.of(new Flow.Piece(0, 2 * SEGMENT, 25 * MS), new Flow.Piece(2 * SEGMENT, 3 * SEGMENT, 75 * MS),
-                new Flow.Piece(5 * SEGMENT, 5 * SEGMENT, 125 * MS)), pieces);
+        Flow flow = lossyFlow(lose(2, 5));
+        assertEquals(List.of(new Delivery(0, 2 * SEGMENT, 25 * MS), new Delivery(2 * SEGMENT, 3 * SEGMENT, 75 * MS),
+                new Delivery(5 * SEGMENT, 5 * SEGMENT, 125 * MS)), deliver(flow, flow.schedule(0, 10 * SEGMENT)));
     }
 
     @Test
-    void aLostTailWaitsForTheRetransmissionTimeout() {
-        assertEquals(List.of(new Flow.Piece(0, 100, 225 * MS)), lossyFlow(lose(0)).schedule(0, 100, false),
+    void aLostTailWaitsForTheRetransmissionTimeoutUnlessThreeSegmentsFollowInTime() {
+        Flow tail = lossyFlow(lose(0));
+        assertEquals(List.of(new Delivery(0, 100, 225 * MS)), deliver(tail, tail.schedule(0, 100)),
                 "one segment, nothing after it: max(200 ms, 2 x 50 ms)");
-        assertEquals(List.of(new Flow.Piece(0, 100, 75 * MS)), lossyFlow(lose(0)).schedule(0, 100, true),
-                "more bytes were waiting to be read: they bring the duplicate ACKs");
-        Flow slow = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED), new Link(Network.UNLIMITED),
-                lose(0), 0);
-        assertEquals(List.of(new Flow.Piece(0, 100, 750 * MS)), slow.schedule(0, 100, false), "2 x 300 ms");
+
+        Flow followed = lossyFlow(lose(0));
+        List<Flow.Piece> lost = followed.schedule(0, 100);
+        assertEquals(225 * MS, followed.due(lost.get(0)), "while nothing follows: the timeout");
+        followed.schedule(10 * MS, 3 * SEGMENT);
+        assertEquals(85 * MS, followed.due(lost.get(0)), "three segments left at 10 ms: their duplicate ACKs, a round trip later");
+
+        Flow tooLate = lossyFlow(lose(0));
+        List<Flow.Piece> late = tooLate.schedule(0, 100);
+        tooLate.schedule(180 * MS, 3 * SEGMENT);
+        assertEquals(225 * MS, tooLate.due(late.get(0)), "the timeout fired before the duplicate ACKs could come back");
+
+        Flow far = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED), new Link(Network.UNLIMITED), lose(0), 0);
+        assertEquals(List.of(new Delivery(0, 100, 750 * MS)), deliver(far, far.schedule(0, 100)), "2 x 300 ms");
     }
 
     @Test
@@ -78,8 +92,8 @@ class FlowTest {
         Network network = new Network(RTT, 0.5, Network.UNLIMITED);
         Flow lossy = new Flow(network, shared, lose(0), 0);
         Flow other = new Flow(network, shared, lose(), 0);
-        lossy.schedule(0, 10 * SEGMENT, false);
-        assertEquals(List.of(new Flow.Piece(0, 10 * SEGMENT, 25 * MS)), other.schedule(0, 10 * SEGMENT, false));
+        deliver(lossy, lossy.schedule(0, 10 * SEGMENT));
+        assertEquals(List.of(new Delivery(0, 10 * SEGMENT, 25 * MS)), deliver(other, other.schedule(0, 10 * SEGMENT)));
         assertEquals(1, lossy.lostSegments());
         assertEquals(0, other.lostSegments());
     }
@@ -87,7 +101,7 @@ class FlowTest {
     @Test
     void theHandshakeHoldsTheFirstBytes() {
         Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 50 * MS);
-        assertEquals(List.of(new Flow.Piece(0, 10, 75 * MS)), flow.schedule(0, 10, false));
+        assertEquals(List.of(new Delivery(0, 10, 75 * MS)), deliver(flow, flow.schedule(0, 10)));
     }
 
     @ParameterizedTest
@@ -104,8 +118,8 @@ class FlowTest {
         // the connections' reads interleave, as six busy connections' would
         for (int sent = 0; sent < perConnection; sent += 16 * 1024) {
             for (Flow flow : flows) {
-                List<Flow.Piece> pieces = flow.schedule(0, Math.min(16 * 1024, perConnection - sent), true);
-                lastArrival = Math.max(lastArrival, pieces.get(pieces.size() - 1).dueNanos());
+                List<Delivery> delivered = deliver(flow, flow.schedule(0, Math.min(16 * 1024, perConnection - sent)));
+                lastArrival = Math.max(lastArrival, delivered.get(delivered.size() - 1).dueNanos());
             }
         }
         double seconds = (lastArrival - 25 * MS) / 1e9;
@@ -119,6 +133,22 @@ class FlowTest {
         assertEquals(1000 * 1000L, link.departure(0, 1000));
         assertEquals(2000 * 1000L, link.departure(0, 1000), "queued behind the first");
         assertEquals(10_000_000L + 1000 * 1000L, link.departure(10_000_000L, 1000), "idle in between: no credit saved up");
+    }
+
+    /** The writer's side: each piece in order, due as the flow says, then delivered. */
+    private static List<Delivery> deliver(Flow flow, List<Flow.Piece> pieces) {
+        List<Delivery> deliveries = new ArrayList<>();
+        for (Flow.Piece piece : pieces) {
+            long due = flow.due(piece);
+            flow.delivered(piece, due);
+            Delivery last = deliveries.isEmpty() ? null : deliveries.get(deliveries.size() - 1);
+            if (last != null && last.dueNanos() == due && last.offset() + last.length() == piece.offset()) {
+                deliveries.set(deliveries.size() - 1, new Delivery(last.offset(), last.length() + piece.length(), due));
+            } else {
+                deliveries.add(new Delivery(piece.offset(), piece.length(), due));
+            }
+        }
+        return deliveries;
     }
 
     private static Flow lossyFlow(DoubleSupplier random) {
@@ -144,7 +174,7 @@ class FlowTest {
         List<Integer> lostAt = new ArrayList<>();
         for (int segment = 0; segment < 1000; segment++) {
             long before = flow.lostSegments();
-            flow.schedule(segment * MS, 100, true);
+            flow.schedule(segment * MS, 100);
             if (flow.lostSegments() > before) {
                 lostAt.add(segment);
             }
