@@ -2,10 +2,11 @@
 <%@ taglib prefix="c" uri="jakarta.tags.core" %>
 <!DOCTYPE html>
 <html lang="en">
-<c:set var="what" value="${size.parameter() == 'logo' ? 'logos' : 'images of '.concat(size.parameter()).concat('B')}"/>
+<%-- One composite expression: with trimDirectiveWhitespaces, a blank between two expressions would be dropped. --%>
+<c:set var="title" value="${count} ${size.parameter() == 'logo' ? 'logos' : 'images of '.concat(size.parameter()).concat('B')}"/>
 <head>
 <meta charset="utf-8">
-<title>${count} ${what}</title>
+<title>${title}</title>
 <%-- An empty inline icon: no /favicon.ico request joins the measured ones. --%>
 <link rel="icon" href="data:,">
 <script>
@@ -22,7 +23,7 @@ body { font-family: system-ui, sans-serif; margin: 1rem; }
 </style>
 </head>
 <body data-report-to="<c:out value="${reportTo}"/>" data-network="<c:out value="${empty network ? '' : network.json()}"/>">
-<h1>${count} ${what}</h1>
+<h1>${title}</h1>
 <%-- Filled in after the load event by the script at the end; data-* for the tests. --%>
 <p id="report" data-state="loading">Loading&hellip;</p>
 <p><a href="logos?count=${count}&amp;size=${size.parameter()}">Load again</a> &middot; <a href="./">All doors</a> &middot; <a href="#waterfall">Waterfall</a></p>

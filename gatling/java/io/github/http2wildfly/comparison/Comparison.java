@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.LinkedHashMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -31,15 +32,40 @@ public final class Comparison {
      */
     public record Series(String dimension, Condition fixed, List<Integer> values, List<Double> ratios) {
 
-        /** Where the ratio first reaches 1 (HTTP/2 no faster), between two measured values; empty if it never does. */
+        /**
+         * Where the ratio first reaches 1 (HTTP/2 no faster): between two measured values, and for loss
+         * where a straight line between them crosses 1; empty if it never does.
+         */
         public Optional<String> crossover() {
+            int i = firstNotWon();
+            if (i < 0) {
+                return Optional.empty();
+            }
+            if (i == 0) {
+                return Optional.of("already at " + valueLabel(values.get(0)));
+            }
+            String between = "between " + valueLabel(values.get(i - 1)) + " and " + valueLabel(values.get(i));
+            return Optional.of(crossingLoss().isPresent()
+                    ? between + String.format(Locale.ROOT, ", at about %.1f %%", crossingLoss().getAsDouble()) : between);
+        }
+
+        /** For loss: where a straight line between the last value HTTP/2 won and the first it did not crosses 1. */
+        public OptionalDouble crossingLoss() {
+            int i = firstNotWon();
+            if (!dimension.equals(LOSS) || i < 1) {
+                return OptionalDouble.empty();
+            }
+            double from = ratios.get(i - 1);
+            return OptionalDouble.of(values.get(i - 1) + (1 - from) / (ratios.get(i) - from) * (values.get(i) - values.get(i - 1)));
+        }
+
+        private int firstNotWon() {
             for (int i = 0; i < values.size(); i++) {
                 if (ratios.get(i) >= 1) {
-                    return Optional.of(i == 0 ? "already at " + valueLabel(values.get(0))
-                            : "between " + valueLabel(values.get(i - 1)) + " and " + valueLabel(values.get(i)));
+                    return i;
                 }
             }
-            return Optional.empty();
+            return -1;
         }
 
         public String valueLabel(int value) {

@@ -1,13 +1,13 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.ImageSize;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
-import java.util.function.IntToDoubleFunction;
 
 /**
  * The comparison as one self-contained HTML page: summary, where HTTP/2 stops winning (ratio charts
@@ -92,13 +92,14 @@ final class HtmlReport {
         // loss on a scale; link rates as steps from no limit to the slowest
         List<Integer> values = series.stream().flatMap(s -> s.values().stream()).distinct()
                 .sorted(Comparator.comparingInt(v -> loss ? v : v == 0 ? Integer.MIN_VALUE : -v)).toList();
-        double top = Math.max(1.2, 1.1 * series.stream().flatMap(s -> s.ratios().stream()).mapToDouble(Double::doubleValue)
-                .max().orElse(1));
+        // a multiple of 0.5 above the largest ratio and above 1, so the ticks are round and the line at 1 shows
+        double top = Math.max(1.5, Math.ceil(2.2 * series.stream().flatMap(s -> s.ratios().stream())
+                .mapToDouble(Double::doubleValue).max().orElse(1)) / 2);
         int plotWidth = WIDTH - LEFT - RIGHT;
         int plotHeight = HEIGHT - TOP - BOTTOM;
         int maxValue = Math.max(1, values.get(values.size() - 1));
-        IntToDoubleFunction x = value -> LEFT + plotWidth * (loss ? value / (double) maxValue
-                : values.indexOf(value) / (double) Math.max(1, values.size() - 1));
+        DoubleUnaryOperator x = value -> LEFT + plotWidth * (loss ? value / maxValue
+                : values.indexOf((int) value) / (double) Math.max(1, values.size() - 1));
         DoubleUnaryOperator y = ratio -> TOP + plotHeight * (1 - ratio / top);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" role=\"img\""
@@ -110,8 +111,8 @@ final class HtmlReport {
                     LEFT + plotWidth, y.applyAsDouble(ratio), LEFT - 6, y.applyAsDouble(ratio) + 4, ratio));
         }
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\""
-                + " stroke-dasharray=\"6 3\"/><text x=\"%d\" y=\"%.1f\">1: above it, HTTP/2 is no faster</text>%n", LEFT,
-                y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1), LEFT + 4, y.applyAsDouble(1) - 4));
+                + " stroke-dasharray=\"6 3\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">above 1, HTTP/2 is no faster</text>%n",
+                LEFT, y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1) - 5));
         for (int value : values) {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
                     x.applyAsDouble(value), TOP + plotHeight + 16, loss ? value + " %" : value == 0 ? "no limit" : value));
@@ -127,10 +128,16 @@ final class HtmlReport {
                 double px = x.applyAsDouble(one.values().get(j));
                 double py = y.applyAsDouble(one.ratios().get(j));
                 points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
-                // a larger dot where HTTP/2 was no faster
-                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\"/>", px, py,
-                        one.ratios().get(j) >= 1 ? 6 : 3, color));
+                // a larger dot where HTTP/2 was no faster, and every ratio written beside its dot
+                svg.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%d\" fill=\"%s\"/>"
+                        + "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">%.2f</text>", px, py, one.ratios().get(j) >= 1 ? 6 : 3, color,
+                        px + 7, py + 16, color, one.ratios().get(j)));
             }
+            one.crossingLoss().ifPresent(at -> svg.append(String.format(Locale.ROOT, "%n<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\""
+                    + " y2=\"%.1f\" stroke=\"%s\" stroke-dasharray=\"2 3\"/><text x=\"%.1f\" y=\"%d\" fill=\"%s\""
+                    + " text-anchor=\"middle\">&#8776; %.1f %%</text>", x.applyAsDouble(at) , TOP,
+                    x.applyAsDouble(at), y.applyAsDouble(0), color,
+                    x.applyAsDouble(at), TOP + 10, color, at)));
             svg.append(String.format(Locale.ROOT, "%n<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\"/>%n"
                     + "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", points.toString().strip(), color,
                     LEFT + plotWidth + 8, TOP + 12 + 16 * i, color, escape(one.label())));
@@ -251,14 +258,18 @@ final class HtmlReport {
         return comparison.http2Ratio(condition, against).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("&ndash;");
     }
 
-    /** Median load time against RTT with latency alone and the logo, one solid line per door, the model dashed. */
+    /**
+     * Median load time against RTT with latency alone (no loss, no rate limit) and the run's first image
+     * size, one solid line per door, the model dashed.
+     */
     static String chart(Comparison comparison) {
         List<Integer> rtts = comparison.roundTrips();
+        ImageSize size = comparison.conditions().isEmpty() ? ImageSize.LOGO : comparison.conditions().get(0).size();
         double maxRtt = Math.max(1, rtts.isEmpty() ? 1 : rtts.get(rtts.size() - 1));
         double maxMillis = 1;
         for (int rtt : rtts) {
             for (Door door : comparison.doors()) {
-                double most = comparison.cell(door, Condition.latency(rtt))
+                double most = comparison.cell(door, new Condition(rtt, 0, 0, size))
                         .map(cell -> Math.max(cell.median(), comparison.predictMillis(cell))).orElse(0.0);
                 maxMillis = Math.max(maxMillis, most);
             }
@@ -266,7 +277,8 @@ final class HtmlReport {
         double yTop = niceCeiling(maxMillis);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" role=\"img\""
-                        + " aria-label=\"page load time against round-trip time\">%n", WIDTH, HEIGHT));
+                        + " aria-label=\"page load time against round-trip time, %s images, no loss, no rate limit\">%n", WIDTH, HEIGHT,
+                size.parameter()));
         int plotWidth = WIDTH - LEFT - RIGHT;
         int plotHeight = HEIGHT - TOP - BOTTOM;
         for (int i = 0; i <= 4; i++) {
@@ -287,7 +299,7 @@ final class HtmlReport {
             StringBuilder measured = new StringBuilder();
             StringBuilder modelled = new StringBuilder();
             for (int rtt : rtts) {
-                comparison.cell(door, Condition.latency(rtt)).ifPresent(cell -> {
+                comparison.cell(door, new Condition(rtt, 0, 0, size)).ifPresent(cell -> {
                     double x = LEFT + plotWidth * rtt / maxRtt;
                     measured.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, TOP + plotHeight * (1 - cell.median() / yTop)));
                     modelled.append(String.format(Locale.ROOT, "%.1f,%.1f ", x,
@@ -298,7 +310,10 @@ final class HtmlReport {
             svg.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\"/>%n"
                     + "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1\" stroke-dasharray=\"5 4\"/>%n",
                     measured.toString().strip(), color, modelled.toString().strip(), color));
-            for (String point : measured.toString().strip().split(" ")) {
+            for (String point : measured.toString().split(" ")) {
+                if (point.isEmpty()) {
+                    continue;
+                }
                 String[] xy = point.split(",");
                 svg.append(String.format(Locale.ROOT, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"%s\"/>", xy[0], xy[1], color));
             }

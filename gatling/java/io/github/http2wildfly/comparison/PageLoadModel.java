@@ -12,7 +12,11 @@ import io.github.http2wildfly.Door;
  * <li>HTTP/2: the page, then every image requested at once on the one connection; the responses
  * flow as fast as the client's flow-control window allows: ⌈N × bytes / window⌉ round trips, at
  * least one.</li>
- * <li>Link rate: every byte of the images once through the link, for both protocols alike.</li>
+ * <li>Link rate: over HTTP/2 every byte of the images through the link, one after another. Over
+ * HTTP/1.1 the link is idle while the six connections wait for their round trips, so a round costs
+ * one image's time on the link, unless the whole page's bytes need longer than all the round trips.
+ * (A browser overlaps its own work with the transfer, which the model adds: it overestimates at low
+ * rates.)</li>
  * <li>Loss (the delay proxy's model, {@code Flow}): a lost segment costs one round trip, or a
  * retransmission timeout of max(200 ms, 2 × RTT) when fewer than three segments follow it. Over
  * HTTP/1.1 every small response and request is such a tail, but each connection stalls alone, so one
@@ -45,13 +49,22 @@ public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBy
 
     /** @param withoutNetworkMillis the measured load time without a network, or 0 when unknown */
     public double predictMillis(Door door, Condition condition, double withoutNetworkMillis) {
-        return withoutNetworkMillis + (double) roundTrips(door) * condition.rttMillis() + transferMillis(condition)
+        return withoutNetworkMillis + (double) roundTrips(door) * condition.rttMillis() + transferMillis(door, condition)
                 + lossMillis(door, condition);
     }
 
-    /** The images' bytes at the link rate (0 without a limit). */
-    public double transferMillis(Condition condition) {
-        return condition.bandwidthMbps() == 0 ? 0 : imagesBytes() * 8.0 / (condition.bandwidthMbps() * 1000.0);
+    /** What the link rate adds to the round trips (0 without a limit). */
+    public double transferMillis(Door door, Condition condition) {
+        if (condition.bandwidthMbps() == 0) {
+            return 0;
+        }
+        double millisPerByte = 8.0 / (condition.bandwidthMbps() * 1000.0);
+        double page = imagesBytes() * millisPerByte;
+        if (door == Door.HTTP_2_TLS) {
+            return page;
+        }
+        long rounds = (imageCount + HTTP1_CONNECTIONS_PER_HOST - 1) / HTTP1_CONNECTIONS_PER_HOST;
+        return Math.max(rounds * imageBytes * millisPerByte, page - (double) roundTrips(door) * condition.rttMillis());
     }
 
     /** The expected retransmission delays on the page's critical path. */

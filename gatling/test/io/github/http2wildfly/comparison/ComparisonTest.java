@@ -75,8 +75,8 @@ class ComparisonTest {
         List<Comparison.Series> series = comparison.lossSeries();
         assertEquals(1, series.size(), "RTT 0 is no series: CPU-bound, no network to lose on");
         assertEquals(List.of(0, 2, 5), series.get(0).values());
-        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/2 stops winning between 2 % loss and 5 % loss"
-                + " (h2/h1 0.17 at 0 % loss, 1.10 at 5 % loss).", HtmlReport.crossoverStatement(series.get(0)));
+        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/2 stops winning between 2 % loss and 5 % loss, at about"
+                + " 4.0 % (h2/h1 0.17 at 0 % loss, 1.10 at 5 % loss).", HtmlReport.crossoverStatement(series.get(0)));
         assertEquals(List.of(), comparison.bandwidthSeries(), "one link rate: nothing to chart");
     }
 
@@ -96,8 +96,23 @@ class ComparisonTest {
         ComparisonReport.report(dir);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("Where HTTP/2 stops winning") && html.contains("aria-label=\"HTTP/2 to HTTP/1.1 ratio against"
-                + " packet loss (% of segments)\"") && html.contains("1: above it, HTTP/2 is no faster")
+                + " packet loss (% of segments)\"") && html.contains("above 1, HTTP/2 is no faster") && html.contains("&#8776; 4.5 %")
                 && html.contains("HTTP/2 stops winning between 0 % loss and 5 % loss") && html.contains("64 KiB"), html);
+    }
+
+    @Test
+    void aRunOfLargerImagesAloneHasItsReportToo() throws Exception {
+        Condition tiles = new Condition(50, 0, 0, ImageSize.KB20);
+        Condition lossyTiles = new Condition(50, 2, 0, ImageSize.KB20);
+        new ToolResults("chromium", 15L << 20, 100, Map.of(ImageSize.LOGO, 670L, ImageSize.KB20, 19_355L),
+                List.of(cell(Door.HTTP_1_1_TLS, tiles, 1400), cell(Door.HTTP_2_TLS, tiles, 500),
+                        cell(Door.HTTP_1_1_TLS, lossyTiles, 1800), cell(Door.HTTP_2_TLS, lossyTiles, 1900)), Map.of(), ENVIRONMENT)
+                .write(dir);
+        ComparisonReport.report(dir);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("page load time against round-trip time, 20k images") && html.contains(
+                "RTT 50 ms, no rate limit, 20k images: HTTP/2 stops winning between 0 % loss and 2 % loss"), html);
+        assertTrue(!html.contains("64 KiB connection window"), "Chromium's window is not Gatling's");
     }
 
     @Test

@@ -34,12 +34,19 @@ class PageLoadModelTest {
     }
 
     @Test
-    void aLinkRateAddsTheImagesBytesForBothProtocols() {
+    void overHttp2ALinkRateAddsThePagesBytes() {
         Condition tenMegabits = new Condition(50, 0, 10, ImageSize.LOGO);
         // 335,000 bytes at 10 Mbit/s: 268 ms
-        assertEquals(268, gatling.transferMillis(tenMegabits), 1e-9);
-        assertEquals(87 * 50.0 + 268, gatling.predictMillis(Door.HTTP_1_1, tenMegabits, 0), 1e-9);
+        assertEquals(268, gatling.transferMillis(Door.HTTP_2_TLS, tenMegabits), 1e-9);
         assertEquals(9 * 50.0 + 268, gatling.predictMillis(Door.HTTP_2_TLS, tenMegabits, 0), 1e-9);
+    }
+
+    @Test
+    void overHttp11ALinkRateAddsOneImagePerRoundUnlessThePageNeedsLongerThanTheRoundTrips() {
+        // 84 rounds of one 670-byte image at 10 Mbit/s (0.536 ms): the link idles while the round trips pass
+        assertEquals(84 * 0.536, gatling.transferMillis(Door.HTTP_1_1, new Condition(50, 0, 10, ImageSize.LOGO)), 1e-9);
+        // at 1 Mbit/s and no round trip the page's 2,680 ms on the link decide
+        assertEquals(2680, gatling.transferMillis(Door.HTTP_1_1, new Condition(0, 0, 1, ImageSize.LOGO)), 1e-9);
     }
 
     @Test
