@@ -318,12 +318,13 @@ public final class DelayProxy implements Closeable {
                         if (!reserve(room, read)) {
                             return;
                         }
+                        long segmentsBefore = flow.segments();
                         long lostBefore = flow.lostSegments();
                         for (Flow.Piece piece : flow.schedule(System.nanoTime(), read)) {
                             inFlight.add(new Chunk(piece,
                                     Arrays.copyOfRange(buffer, piece.offset(), piece.offset() + piece.length()), false));
                         }
-                        segments.addAndGet((read + Flow.SEGMENT_BYTES - 1) / Flow.SEGMENT_BYTES);
+                        segments.addAndGet(flow.segments() - segmentsBefore);
                         segmentsLost.addAndGet(flow.lostSegments() - lostBefore);
                     }
                 } catch (IOException resetOrClosed) {

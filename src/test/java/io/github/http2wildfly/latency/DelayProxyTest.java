@@ -33,15 +33,8 @@ class DelayProxyTest {
     void everyByteArrivesIntactAndInOrder() throws Exception {
         byte[] sent = new byte[3 * 1024 * 1024 + 17];
         new Random(42).nextBytes(sent);
-        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ofMillis(4));
-                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
-            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> readAll(socket));
-            OutputStream out = socket.getOutputStream();
-            for (int offset = 0; offset < sent.length; offset += 1000) {
-                out.write(sent, offset, Math.min(1000, sent.length - offset));
-            }
-            socket.shutdownOutput();
-            assertArrayEquals(sent, received.get(30, TimeUnit.SECONDS));
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ofMillis(4))) {
+            assertArrayEquals(sent, echoed(proxy, sent, 1000));
         }
     }
 
@@ -50,18 +43,24 @@ class DelayProxyTest {
         byte[] sent = new byte[512 * 1024 + 17];
         new Random(42).nextBytes(sent);
         Network lossy = new Network(Duration.ofMillis(2), 0.05, 200_000_000);
-        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.emulating(echo.address(), lossy, 1);
-                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
-            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> readAll(socket));
-            OutputStream out = socket.getOutputStream();
-            for (int offset = 0; offset < sent.length; offset += 20_000) {
-                out.write(sent, offset, Math.min(20_000, sent.length - offset));
-            }
-            socket.shutdownOutput();
-            assertArrayEquals(sent, received.get(60, TimeUnit.SECONDS));
+        try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.emulating(echo.address(), lossy, 1)) {
+            assertArrayEquals(sent, echoed(proxy, sent, 20_000));
             // the rate itself is FlowTest's; here: losses happened, and nothing was really lost
             assertTrue(proxy.segments() >= 2 * sent.length / Flow.SEGMENT_BYTES, "both ways: " + proxy.segments());
             assertTrue(proxy.segmentsLost() > 0, proxy.segmentsLost() + " of " + proxy.segments() + " segments lost");
+        }
+    }
+
+    /** Sends the bytes through the proxy to the echo server behind it, {@code write} at a time, and reads what comes back. */
+    private static byte[] echoed(DelayProxy proxy, byte[] sent, int write) throws Exception {
+        try (Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> readAll(socket));
+            OutputStream out = socket.getOutputStream();
+            for (int offset = 0; offset < sent.length; offset += write) {
+                out.write(sent, offset, Math.min(write, sent.length - offset));
+            }
+            socket.shutdownOutput();
+            return received.get(60, TimeUnit.SECONDS);
         }
     }
 
