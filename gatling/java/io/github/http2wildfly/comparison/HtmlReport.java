@@ -104,8 +104,8 @@ final class HtmlReport {
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" role=\"img\""
                         + " aria-label=\"HTTP/2 to HTTP/1.1 ratio against %s\">%n", WIDTH + 120, HEIGHT, escape(axis)));
-        for (int i = 0; i <= 4; i++) {
-            double ratio = top * i / 4;
+        // a grid line every quarter up to 1.5, every half above: round labels
+        for (double ratio = 0, step = top <= 1.5 ? 0.25 : 0.5; ratio <= top + 1e-9; ratio += step) {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>"
                     + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.2f</text>%n", LEFT, y.applyAsDouble(ratio),
                     LEFT + plotWidth, y.applyAsDouble(ratio), LEFT - 6, y.applyAsDouble(ratio) + 4, ratio));

@@ -52,7 +52,9 @@ final class RawHttp2 implements AutoCloseable {
     /** One HPACK context for the header blocks this class splits into CONTINUATION frames itself. */
     private final DefaultHttp2HeadersEncoder blockEncoder = new DefaultHttp2HeadersEncoder();
     private final Thread reader;
-    private final CountDownLatch settingsReceived = new CountDownLatch(1);
+    /** Counted down once the server's SETTINGS were read and our ACK sent. */
+    private final CountDownLatch settingsExchanged = new CountDownLatch(1);
+    private final AtomicLong continuations = new AtomicLong();
     private final CountDownLatch closed = new CountDownLatch(1);
     private final Map<Integer, Long> resets = new ConcurrentHashMap<>();
     private final AtomicLong goAwayError = new AtomicLong(-1);
@@ -109,11 +111,14 @@ final class RawHttp2 implements AutoCloseable {
                 writeContext.newPromise());
     }
 
-    /** A CONTINUATION frame of the stream's header block: one more header field, {@code bytes} long. */
+    /**
+     * A CONTINUATION frame of the stream's header block: one more header field, {@code bytes} long, a new
+     * name each time (so HPACK cannot shrink it to an index: the block grows by what the frame carries).
+     */
     synchronized void continuation(int streamId, int bytes, boolean last) throws Http2Exception {
         ByteBuf block = Unpooled.buffer();
-        blockEncoder.encodeHeaders(streamId,
-                new DefaultHttp2Headers().add("x-flood-" + streamId, "c".repeat(bytes)), block);
+        blockEncoder.encodeHeaders(streamId, new DefaultHttp2Headers().add(
+                "x-flood-" + streamId + "-" + continuations.incrementAndGet(), "c".repeat(bytes)), block);
         writer.writeFrame(writeContext, Http2FrameTypes.CONTINUATION, streamId, new Http2Flags().endOfHeaders(last), block,
                 writeContext.newPromise());
     }
@@ -144,8 +149,16 @@ final class RawHttp2 implements AutoCloseable {
     }
 
     long awaitMaxConcurrentStreams() throws InterruptedException {
-        settingsReceived.await(30, TimeUnit.SECONDS);
+        awaitSettingsExchanged();
         return maxConcurrentStreams;
+    }
+
+    /**
+     * Whether the server's SETTINGS came and our ACK went out: after it, nothing of ours but what the
+     * test writes (a header block's CONTINUATION frames, for one, must have no frame between them).
+     */
+    boolean awaitSettingsExchanged() throws InterruptedException {
+        return settingsExchanged.await(30, TimeUnit.SECONDS);
     }
 
     /** Whether the server closed the connection within the time (a guard against a hang, not a measurement). */
@@ -221,11 +234,11 @@ final class RawHttp2 implements AutoCloseable {
             if (settings.maxConcurrentStreams() != null) {
                 maxConcurrentStreams = settings.maxConcurrentStreams();
             }
-            settingsReceived.countDown();
             synchronized (RawHttp2.this) {
                 writer.writeSettingsAck(writeContext, writeContext.newPromise());
                 flush();
             }
+            settingsExchanged.countDown();
         }
 
         @Override
