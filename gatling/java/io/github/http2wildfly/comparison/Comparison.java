@@ -69,14 +69,14 @@ public final class Comparison {
         }
 
         public String valueLabel(int value) {
-            return dimension.equals(LOSS) ? value + " % loss" : value == 0 ? "no rate limit" : value + " Mbit/s";
+            return dimension.equals(LOSS) ? value + " % loss" : Condition.bandwidthLabel(value);
         }
 
         /** What is fixed along the series, for people. */
         public String label() {
             return dimension.equals(LOSS)
                     ? String.format(Locale.ROOT, "RTT %d ms, %s, %s images", fixed.rttMillis(),
-                            fixed.bandwidthMbps() == 0 ? "no rate limit" : fixed.bandwidthMbps() + " Mbit/s", fixed.size().parameter())
+                            Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter())
                     : String.format(Locale.ROOT, "RTT %d ms, %d %% loss, %s images", fixed.rttMillis(), fixed.lossPercent(),
                             fixed.size().parameter());
         }
@@ -135,8 +135,7 @@ public final class Comparison {
 
     /** The ratio from no rate limit down to the slowest link, one series per round trip, loss and size. */
     public List<Series> bandwidthSeries() {
-        // no limit first, then the fastest to the slowest: the order in which HTTP/2's advantage is expected to shrink
-        return series(BANDWIDTH, c -> c.bandwidthMbps() == 0 ? Integer.MIN_VALUE : -c.bandwidthMbps(),
+        return series(BANDWIDTH, c -> Condition.bandwidthRank(c.bandwidthMbps()),
                 c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal()));
     }
 

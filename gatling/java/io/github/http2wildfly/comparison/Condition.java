@@ -16,13 +16,23 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
 
     /** The order of the report's tables: by image size, then link rate (no limit first), loss and round trip. */
     static final Comparator<Condition> ORDER = Comparator.comparing(Condition::size)
-            .thenComparing(c -> c.bandwidthMbps() == 0 ? Integer.MIN_VALUE : -c.bandwidthMbps())
+            .thenComparingInt(c -> bandwidthRank(c.bandwidthMbps()))
             .thenComparingInt(Condition::lossPercent)
             .thenComparingInt(Condition::rttMillis);
 
     /** Latency alone, the logo: today's comparison. */
     public static Condition latency(int rttMillis) {
         return new Condition(rttMillis, 0, 0, ImageSize.LOGO);
+    }
+
+    /** Link rates from no limit (0) to the slowest: the order in which HTTP/2's head start is expected to shrink. */
+    static int bandwidthRank(int mbps) {
+        return mbps == 0 ? Integer.MIN_VALUE : -mbps;
+    }
+
+    /** "no rate limit" or "10 Mbit/s". */
+    static String bandwidthLabel(int mbps) {
+        return mbps == 0 ? "no rate limit" : mbps + " Mbit/s";
     }
 
     public Network network() {
@@ -44,6 +54,6 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
     /** For people: "50 ms, 2 % loss, 10 Mbit/s, 20k images". */
     public String label() {
         return String.format(Locale.ROOT, "%d ms, %d %% loss, %s, %s images", rttMillis, lossPercent,
-                bandwidthMbps == 0 ? "no rate limit" : bandwidthMbps + " Mbit/s", size.parameter());
+                bandwidthLabel(bandwidthMbps), size.parameter());
     }
 }

@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.ImageSize;
+import io.github.http2wildfly.latency.Network;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
@@ -28,8 +29,9 @@ final class HtmlReport {
     static final String NETWORK_MODEL = "The network is a model in user space (this machine's kernel has no netem):"
             + " the proxy terminates TCP on each side, so the real connections run on loopback. It adds the round trip,"
             + " a link rate shared by one client's connections (a token bucket per direction), and loss: a lost"
-            + " 1460-byte segment arrives one retransmission delay late (a round trip, or a timeout of max(200 ms,"
-            + " 2 × RTT) when fewer than three segments follow it), and every later byte of its connection with it."
+            + " " + Network.SEGMENT_BYTES + "-byte segment arrives one retransmission delay late (a round trip, or a timeout"
+            + " of max(" + Network.MIN_RETRANSMISSION_TIMEOUT.toMillis() + " ms, 2 × RTT) when fewer than "
+            + Network.DUPLICATE_ACKS + " segments follow it in time), and every later byte of its connection with it."
             + " It does not model congestion-window growth (slow start), a lost handshake, or reordering.";
     /** Why the ratio moves the way it does, in three sentences: the report's explanation of its crossovers. */
     static final String WHY = "A lost segment holds up every byte behind it on its TCP connection until it is"
@@ -91,7 +93,7 @@ final class HtmlReport {
         boolean loss = series.get(0).dimension().equals(Comparison.LOSS);
         // loss on a scale; link rates as steps from no limit to the slowest
         List<Integer> values = series.stream().flatMap(s -> s.values().stream()).distinct()
-                .sorted(Comparator.comparingInt(v -> loss ? v : v == 0 ? Integer.MIN_VALUE : -v)).toList();
+                .sorted(Comparator.comparingInt(v -> loss ? v : Condition.bandwidthRank(v))).toList();
         // a multiple of 0.5 above the largest ratio and above 1, so the ticks are round and the line at 1 shows
         double top = Math.max(1.5, Math.ceil(2.2 * series.stream().flatMap(s -> s.ratios().stream())
                 .mapToDouble(Double::doubleValue).max().orElse(1)) / 2);

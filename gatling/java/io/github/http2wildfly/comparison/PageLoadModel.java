@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.latency.Network;
 
 /**
  * A back-of-the-envelope prediction of a page load, to set beside each measurement.
@@ -31,11 +32,11 @@ import io.github.http2wildfly.Door;
 public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBytes) {
 
     public static final int HTTP1_CONNECTIONS_PER_HOST = 6;
-    static final int SEGMENT_BYTES = 1460;
-    static final int DUPLICATE_ACKS = 3;
     /** An HTTP/2 request for one more image of the page: HPACK-indexed headers and the frame, about 30 bytes. */
     static final int HTTP2_REQUEST_BYTES = 30;
-    static final double MIN_RETRANSMISSION_TIMEOUT_MILLIS = 200;
+    /** The delay proxy's TCP facts ({@code Flow}): the model counts what the proxy does. */
+    private static final int SEGMENT_BYTES = Network.SEGMENT_BYTES;
+    private static final int DUPLICATE_ACKS = Network.DUPLICATE_ACKS;
 
     public int roundTrips(Door door) {
         int setUp = door == Door.HTTP_1_1 ? 1 : 2;
@@ -71,7 +72,7 @@ public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBy
     public double lossMillis(Door door, Condition condition) {
         double p = condition.lossPercent() / 100.0;
         double rtt = condition.rttMillis();
-        double timeout = Math.max(MIN_RETRANSMISSION_TIMEOUT_MILLIS, 2 * rtt);
+        double timeout = condition.network().retransmissionDelay(true).toMillis();
         if (door == Door.HTTP_2_TLS) {
             long segments = segments(imagesBytes()) + segments((long) imageCount * HTTP2_REQUEST_BYTES);
             return p * (segments * rtt + windows() * DUPLICATE_ACKS * (timeout - rtt));

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.function.Supplier;
 
 /**
  * The wall of logos: checks {@code ?count=N} and {@code ?size=} ({@link ImageSize}) and lets the JSP
@@ -21,20 +22,19 @@ public class LogoWallServlet extends HttpServlet {
 
     /** The request's {@code count}, or null once the request was refused with the rule (400, one line). */
     static Integer countOrRefuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        try {
-            return LogoCount.parse(request.getParameterValues("count"));
-        } catch (LogoCount.InvalidCountException e) {
-            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
-            return null;
-        }
+        return parsedOrRefused(() -> LogoCount.parse(request.getParameterValues("count")), response);
     }
 
     /** The request's {@code size}, or null once the request was refused with the rule (400, one line). */
     static ImageSize sizeOrRefuse(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        return parsedOrRefused(() -> ImageSize.parse(request.getParameterValues("size")), response);
+    }
+
+    private static <T> T parsedOrRefused(Supplier<T> parse, HttpServletResponse response) throws IOException {
         try {
-            return ImageSize.parse(request.getParameterValues("size"));
-        } catch (IllegalArgumentException e) {
-            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+            return parse.get();
+        } catch (IllegalArgumentException rule) {
+            PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, rule.getMessage());
             return null;
         }
     }

@@ -1,19 +1,20 @@
 package io.github.http2wildfly;
 
+import io.github.http2wildfly.latency.Network;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * The three knobs of the emulated network, as a person sets them at the slow doors (and the comparison
- * in its bench.* lists): each a whole number in plain digits within its range, with the same one-line
- * rule for every bad value.
+ * in its bench.* lists): each a whole number in plain digits from 0 to its maximum, with the same
+ * one-line rule for every bad value.
  */
 public enum NetworkSetting {
 
-    ROUND_TRIP("rtt", "slow.rtt", "milliseconds", "ms", 0, 1000, List.of(0, 20, 50, 100, 200)),
-    LOSS("loss", "slow.loss", "percent (of 1460-byte segments)", "%", 0, 20, List.of(0, 1, 2, 5)),
+    ROUND_TRIP("rtt", "slow.rtt", "milliseconds", "ms", 1000, List.of(0, 20, 50, 100, 200)),
+    LOSS("loss", "slow.loss", "percent (of " + Network.SEGMENT_BYTES + "-byte segments)", "%", 20, List.of(0, 1, 2, 5)),
     /** 0 is no limit: the loopback's own speed. */
-    BANDWIDTH("bandwidth", "slow.bandwidth", "Mbit/s (0: no limit)", "Mbit/s", 0, 1000, List.of(0, 100, 10, 2));
+    BANDWIDTH("bandwidth", "slow.bandwidth", "Mbit/s (0: no limit)", "Mbit/s", 1000, List.of(0, 100, 10, 2));
 
     /** ASCII digits without a sign or leading zeros: what a person types, nothing Integer.parseInt also takes. */
     private static final Pattern PLAIN = Pattern.compile("0|[1-9][0-9]{0,3}");
@@ -22,17 +23,14 @@ public enum NetworkSetting {
     private final String mavenProperty;
     private final String unit;
     private final String shortUnit;
-    private final int min;
     private final int max;
     private final List<Integer> presets;
 
-    NetworkSetting(String parameter, String mavenProperty, String unit, String shortUnit, int min, int max,
-            List<Integer> presets) {
+    NetworkSetting(String parameter, String mavenProperty, String unit, String shortUnit, int max, List<Integer> presets) {
         this.parameter = parameter;
         this.mavenProperty = mavenProperty;
         this.unit = unit;
         this.shortUnit = shortUnit;
-        this.min = min;
         this.max = max;
         this.presets = presets;
     }
@@ -72,7 +70,7 @@ public enum NetworkSetting {
 
     /** "milliseconds from 0 to 1000": the unit and the range, for messages. */
     public String range() {
-        return unit + " from " + min + " to " + max;
+        return unit + " from 0 to " + max;
     }
 
     /** @throws IllegalArgumentException with {@link #rule()} for anything else */

@@ -124,16 +124,6 @@ public final class DelayProxy implements Closeable {
         return emulation.network();
     }
 
-    /** For connections accepted from now on: this round trip, the loss and rate unchanged. */
-    public void setRoundTrip(Duration roundTrip) {
-        Network now = network();
-        setNetwork(new Network(roundTrip, now.loss(), now.bitsPerSecond()));
-    }
-
-    public Duration roundTrip() {
-        return network().roundTrip();
-    }
-
     /** The port clients connect to. */
     public int port() {
         return listener.getLocalPort();
@@ -162,7 +152,7 @@ public final class DelayProxy implements Closeable {
         return forwarded.get();
     }
 
-    /** Segments ({@value Flow#SEGMENT_BYTES} bytes or fewer) carried, both directions, since start. */
+    /** Segments ({@value Network#SEGMENT_BYTES} bytes or fewer) carried, both directions, since start. */
     public long segments() {
         return segments.get();
     }

@@ -9,7 +9,7 @@ import java.util.function.DoubleSupplier;
 /**
  * One direction of one connection: when each byte it carries may be delivered. A byte leaves when the
  * shared {@link Link} lets it and arrives half a round trip later. Bytes travel in segments of
- * {@value #SEGMENT_BYTES}; a lost segment arrives one retransmission delay late, and every later byte
+ * {@value Network#SEGMENT_BYTES}; a lost segment arrives one retransmission delay late, and every later byte
  * of the flow with it, as TCP delivers in order: while bytes wait behind a loss, the next loss adds its
  * own delay (the sender stalls once per loss). That is the head-of-line blocking one HTTP/2 connection
  * suffers for all its streams, where HTTP/1.1's six connections each stall alone. Nothing is really
@@ -24,10 +24,6 @@ import java.util.function.DoubleSupplier;
  */
 final class Flow {
 
-    /** Ethernet's TCP payload: what one lost packet takes with it. */
-    static final int SEGMENT_BYTES = 1460;
-    /** Fast retransmit needs three duplicate ACKs, so three later segments. */
-    static final int DUPLICATE_ACKS = 3;
     /** Pieces arriving this close together are delivered together, at the later time (never early). */
     private static final long MERGE_NANOS = 1_000_000;
     private static final long NOT_YET = Long.MIN_VALUE;
@@ -68,11 +64,11 @@ final class Flow {
         List<Piece> pieces = new ArrayList<>();
         long ready = Math.max(nowNanos, notBeforeNanos);
         long pieceFirstArrival = 0;
-        for (int offset = 0; offset < length; offset += SEGMENT_BYTES) {
-            int bytes = Math.min(SEGMENT_BYTES, length - offset);
+        for (int offset = 0; offset < length; offset += Network.SEGMENT_BYTES) {
+            int bytes = Math.min(Network.SEGMENT_BYTES, length - offset);
             long sent = link.departure(ready, bytes);
             long segment = segments++;
-            thirdFollowerSent.replace(segment - DUPLICATE_ACKS, NOT_YET, sent);
+            thirdFollowerSent.replace(segment - Network.DUPLICATE_ACKS, NOT_YET, sent);
             Piece last = pieces.isEmpty() ? null : pieces.get(pieces.size() - 1);
             if (network.loss() > 0 && random.getAsDouble() < network.loss()) {
                 lost++;

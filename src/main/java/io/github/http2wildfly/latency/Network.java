@@ -6,13 +6,18 @@ import java.time.Duration;
  * The network a {@link DelayProxy} emulates: a round trip, a packet loss rate and a link rate.
  *
  * @param roundTrip half of it each way, and one more for the connection set-up
- * @param loss the probability that a segment ({@link Flow#SEGMENT_BYTES}) is lost, from 0 to below 1
+ * @param loss the probability that a segment ({@link #SEGMENT_BYTES}) is lost, from 0 to below 1
  * @param bitsPerSecond the link rate in each direction, shared by the proxy's connections; 0 for no limit
  */
 public record Network(Duration roundTrip, double loss, long bitsPerSecond) {
 
     public static final long UNLIMITED = 0;
-    static final Duration MIN_RETRANSMISSION_TIMEOUT = Duration.ofMillis(200);
+    /** Ethernet's TCP payload: what one lost packet takes with it. */
+    public static final int SEGMENT_BYTES = 1460;
+    /** Fast retransmit needs three duplicate ACKs, so three later segments. */
+    public static final int DUPLICATE_ACKS = 3;
+    /** Linux's minimum retransmission timeout. */
+    public static final Duration MIN_RETRANSMISSION_TIMEOUT = Duration.ofMillis(200);
 
     public Network {
         if (roundTrip.isNegative()) {

@@ -17,7 +17,7 @@ class FlowTest {
 
     private static final long MS = 1_000_000;
     private static final Duration RTT = Duration.ofMillis(50);
-    private static final int SEGMENT = Flow.SEGMENT_BYTES;
+    private static final int SEGMENT = Network.SEGMENT_BYTES;
 
     /** What the writer delivers, in order: offset, length and due time of each piece read so far. */
     private record Delivery(int offset, int length, long dueNanos) {
