@@ -111,7 +111,10 @@ class BrowserRaceIT extends DeployedWarTest {
 
     /** Starts a race of the given rounds and waits until it is over, one way or the other. */
     private static WebElement race(WebDriver driver, int rounds) {
-        WebElement input = driver.findElement(By.id("rounds"));
+        // what the browser shows instead (an error page names its cause), should the form be missing
+        WebElement input = driver.findElements(By.id("rounds")).stream().findFirst().orElseThrow(() -> new AssertionError(
+                "no race form at " + driver.getCurrentUrl() + " (" + driver.getTitle() + "): "
+                        + driver.findElement(By.tagName("body")).getText()));
         input.clear();
         input.sendKeys(Integer.toString(rounds));
         driver.findElement(By.id("start")).click();
