@@ -8,7 +8,7 @@ fakes=$(mktemp -d)
 trap 'rm -rf "$fakes"' EXIT
 
 fake_jdk() { mkdir -p "$fakes/$1"; printf 'JAVA_VERSION="%s"\n' "$1" > "$fakes/$1/release"; echo "$fakes/$1"; }
-prepare() { ./mvnw -B -q -Djdk8.home="$1" -DskipTests prepare-package; }
+prepare() { ./mvnw -B -q -Djdk8.home="$1" process-classes; }
 
 repo=$(./mvnw -B -q help:evaluate -Dexpression=settings.localRepository -DforceStdout)
 for case in 1.8.0_45:8.1.3.v20150130 1.8.0_121:8.1.11.v20170118 1.8.0_242:8.1.13.v20181017; do

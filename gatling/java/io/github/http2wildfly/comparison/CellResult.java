@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The measured page loads of one cell by one tool, as the benchmark wrote them, with the counts the
+ * The measured page loads of one cell by one tool, as the comparison wrote them, with the counts the
  * delay proxy saw. Derived figures (percentiles, per-page counts) are computed, never stored.
  *
  * @param toolMeanMillis the mean load time by the tool's own statistics, to check ours against

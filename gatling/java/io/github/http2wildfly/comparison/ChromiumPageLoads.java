@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.browser.HeadlessChromium;
+import io.github.http2wildfly.shared.HeadlessChromium;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -8,13 +8,13 @@ import java.util.Map;
 
 /**
  * The browser beside Gatling: headless Chromium loads the page through the same delay proxies and
- * rounds as the Gatling simulation (BenchmarkRun), a fresh browser profile per load (new connections,
+ * rounds as the Gatling simulation (ComparisonRun), a fresh browser profile per load (new connections,
  * nothing cached). The time is the page's own Navigation Timing, from the start of the navigation to
  * the end of the load event. Writes chromium.json for the report.
  *
  * <p>Arguments: {@code settings-file}. The first step of every comparison run: checks the settings
  * (one line when wrong) and clears the results of an earlier run; loads pages only when
- * bench.chromium is true.
+ * comparison.chromium is true.
  */
 public final class ChromiumPageLoads {
 
@@ -25,18 +25,18 @@ public final class ChromiumPageLoads {
     }
 
     public static void main(String[] args) throws IOException {
-        BenchmarkSettings settings = BenchmarkSettings.load(Path.of(args[0]));
+        ComparisonSettings settings = ComparisonSettings.load(Path.of(args[0]));
         ComparisonReport.clearPreviousRun(settings.outputDirectory());
         if (!settings.chromium()) {
-            System.out.println("Chromium: not in this comparison (-Dbench.chromium=true adds it)");
+            System.out.println("Chromium: not in this comparison (-Dcomparison.chromium=true adds it)");
             return;
         }
         HeadlessChromium.requireInstalled();
-        try (BenchmarkRun run = new BenchmarkRun(settings)) {
+        try (ComparisonRun run = new ComparisonRun(settings)) {
             run.calibrate();
             String browserVersion = "?";
             int done = 0;
-            for (BenchmarkRun.Round round : run.rounds()) {
+            for (ComparisonRun.Round round : run.rounds()) {
                 for (Cell cell : round.cells()) {
                     for (int user = 0; user < settings.users(); user++) {
                         try (HeadlessChromium chromium = new HeadlessChromium()) {

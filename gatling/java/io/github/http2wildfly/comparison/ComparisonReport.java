@@ -25,7 +25,7 @@ public final class ComparisonReport {
     static void report(Path directory) throws IOException {
         List<Comparison> comparisons = read(directory);
         if (comparisons.isEmpty()) {
-            throw new BuildCheckFailure("No results in " + directory + ": the benchmark did not run to its end (see the log above)");
+            throw new BuildCheckFailure("No results in " + directory + ": the comparison did not run to its end (see the log above)");
         }
         Path report = directory.resolve("report.html");
         Files.writeString(report, HtmlReport.render(comparisons));

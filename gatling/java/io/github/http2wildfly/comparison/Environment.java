@@ -27,7 +27,7 @@ public final class Environment {
         }
     }
 
-    public static Map<String, String> describe(BenchmarkSettings settings, String client) {
+    public static Map<String, String> describe(ComparisonSettings settings, String client) {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("client", client);
         environment.put("CPUs", Integer.toString(Runtime.getRuntime().availableProcessors()));

@@ -15,7 +15,7 @@ class EnvironmentTest {
 
     @Test
     void theReportNamesTheServerAsItNamedItselfWhenItBooted() throws IOException {
-        Path log = Files.writeString(dir.resolve("bench-server.log"), "11:27:05,220 INFO  [org.jboss.as.server] WFLYSRV0212: Resuming server\n"
+        Path log = Files.writeString(dir.resolve("comparison-server.log"), "11:27:05,220 INFO  [org.jboss.as.server] WFLYSRV0212: Resuming server\n"
                 + "11:27:05,246 INFO  [org.jboss.as] (Controller Boot Thread) WFLYSRV0025: WildFly 41.0.0.Final"
                 + " (WildFly Core 32.0.0.Final) started in 5620ms - Started 118 of 123 services\n");
         assertEquals("WildFly 41.0.0.Final (WildFly Core 32.0.0.Final)", Environment.runningServer(log));
@@ -23,7 +23,7 @@ class EnvironmentTest {
 
     @Test
     void aServerThatNeverBootedIsUnknown() throws IOException {
-        Path log = Files.writeString(dir.resolve("bench-server.log"), "ERROR WFLYCTL0013: Operation failed\n");
+        Path log = Files.writeString(dir.resolve("comparison-server.log"), "ERROR WFLYCTL0013: Operation failed\n");
         assertEquals("unknown (no boot line in " + log + ")", Environment.runningServer(log));
         assertEquals("unknown (" + dir.resolve("missing.log") + " unreadable)", Environment.runningServer(dir.resolve("missing.log")));
     }

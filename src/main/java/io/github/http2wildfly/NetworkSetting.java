@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * The three knobs of the emulated network, as a person sets them at the slow doors (and the comparison
- * in its bench.* lists): each a whole number in plain digits from 0 to its maximum, with the same
+ * in its comparison.* lists): each a whole number in plain digits from 0 to its maximum, with the same
  * one-line rule for every bad value.
  */
 public enum NetworkSetting {

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * The three doors again, as if the server were far away: a {@link DelayProxy} in front of each door,
- * on loopback, with the benchmark's network model (half the round trip each way, one round trip for
+ * on loopback, with the comparison's network model (half the round trip each way, one round trip for
  * the connection set-up, loss and link rate as {@code Flow} and {@code Link} model them, TLS passed
  * through untouched). They open with the application and close
  * with it, so wildfly:run, wildfly:dev (on every redeploy) and a server started from an IDE have them.

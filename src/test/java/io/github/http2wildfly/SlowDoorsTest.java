@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.latency.EchoServer;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.EchoServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -8,7 +8,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +16,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Fails fast, naming the property that moves it, when a port the server is about to bind is taken.
- * WildFly itself would boot "with errors" and leave the user to find the BindException in its log.
- *
- * <p>Arguments: {@code --scripts=filtered-cli-dir --address=A --offset=N --offset-property=NAME
- * [--only-for-goals=G,.. --goals=[..]]}
+ * The ports a server is about to bind that are taken, each with the property that moves it (run by
+ * {@link ServerAgent} in the server's JVM before WildFly binds any).
  */
 public final class PortCheck {
 
@@ -33,29 +29,6 @@ public final class PortCheck {
             "^/system-property=h2demo\\.([\\w.]+\\.port):add\\(value=(\\d+)\\)", Pattern.MULTILINE);
 
     private PortCheck() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (!arg.startsWith("--") || eq < 0) {
-                throw new BuildCheckFailure("PortCheck: expected --name=value, got " + arg);
-            }
-            options.put(arg.substring(2, eq), arg.substring(eq + 1));
-        }
-        if (!appliesTo(options.get("only-for-goals"), options.get("goals"))) {
-            return;
-        }
-        String offsetProperty = options.getOrDefault("offset-property", "port.offset");
-        int offset = parsePort(offsetProperty, options.getOrDefault("offset", "0"));
-        InetAddress address = address(options.getOrDefault("address", "127.0.0.1"));
-        Map<String, Integer> ports = portsOf(Path.of(options.get("scripts")));
-        List<String> taken = takenPorts(address, ports, offset, offsetProperty);
-        if (!taken.isEmpty()) {
-            throw new BuildCheckFailure(String.join("; ", taken));
-        }
-        System.out.println("Ports free on " + address.getHostAddress() + ": " + effectivePorts(ports, offset));
     }
 
     /**
@@ -100,17 +73,6 @@ public final class PortCheck {
         return taken;
     }
 
-    /** True when no goal filter is given, or one of the requested goals is in it. */
-    static boolean appliesTo(String onlyForGoals, String requestedGoals) {
-        if (onlyForGoals == null || onlyForGoals.isBlank()) {
-            return true;
-        }
-        List<String> requested = Arrays.stream(String.valueOf(requestedGoals).replaceAll("[\\[\\]]", "").split(","))
-                .map(String::strip)
-                .toList();
-        return Arrays.stream(onlyForGoals.split(",")).map(String::strip).anyMatch(requested::contains);
-    }
-
     private static boolean canBind(InetAddress address, int port) {
         try (ServerSocket socket = new ServerSocket()) {
             socket.bind(new InetSocketAddress(address, port));
@@ -120,13 +82,7 @@ public final class PortCheck {
         }
     }
 
-    private static Map<String, Integer> effectivePorts(Map<String, Integer> ports, int offset) {
-        Map<String, Integer> effective = new LinkedHashMap<>();
-        ports.forEach((property, base) -> effective.put(property, base + offset));
-        return effective;
-    }
-
-    private static int parsePort(String property, String value) {
+    static int parsePort(String property, String value) {
         try {
             int port = Integer.parseInt(value.strip());
             if (port >= 0 && port <= 65535) {
@@ -138,7 +94,7 @@ public final class PortCheck {
         throw new BuildCheckFailure(property + "=" + value + " is not a port number (0 to 65535)");
     }
 
-    private static InetAddress address(String host) {
+    static InetAddress address(String host) {
         try {
             return InetAddress.getByName(host);
         } catch (IOException unknown) {

@@ -14,18 +14,20 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Decides whether the provisioned server still matches what it is made of: the feature pack (with
- * its version, however it was given), the pom (layers) and the CLI scripts as filtered with this
- * build's properties (ports, keystore, limits). When it does not, the server directory is deleted so
- * that the wildfly-maven-plugin provisions it again. Comparing contents, not times, catches a
- * -Dproperty on the command line too; and an unchanged server is never touched, so ./mvnw verify
- * leaves a dev server running from it alone.
+ * Decides whether the provisioned server still matches what shapes it, and only that: the pom passes the
+ * feature pack, the layers, the provisioning plugin and the CLI scripts as filtered with this build's
+ * properties (ports, keystore, limits). When they differ, the server directory is deleted so that the
+ * wildfly-maven-plugin provisions it again; an edit anywhere else, in the pom too, leaves it alone, so
+ * ./mvnw verify never pulls the directory from under a dev server running beside it. Contents, not
+ * times, are compared: a -Dproperty on the command line counts too. No plugin does this: the
+ * wildfly-maven-plugin either always provisions again or never does.
  *
- * <p>Arguments: {@code check server-dir feature-pack input...} before provisioning, which leaves the
- * fingerprint beside the server directory; {@code record server-dir} once provisioning succeeded,
- * which marks the server with it ({@value #MARKER}) and keeps the configuration as provisioned
- * ({@value #PRISTINE}) for the servers that boot from it read-only (ITs, comparison). A server
- * whose provisioning was interrupted has no marker and is provisioned again.
+ * <p>Arguments: {@code check server-dir input...} before provisioning (each input counts as its text
+ * and, when it names a file or folder, with its contents), which leaves the fingerprint beside the
+ * server directory; {@code record server-dir} once provisioning succeeded, which marks the server with
+ * it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
+ * that boot from it read-only (ITs, comparison). A server whose provisioning was interrupted has no
+ * marker and is provisioned again.
  */
 public final class ServerFingerprint {
 
@@ -36,18 +38,18 @@ public final class ServerFingerprint {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length >= 4 && args[0].equals("check")) {
-            Path server = Path.of(args[1]);
-            check(server, args[2], Stream.of(args).skip(3).map(Path::of).toList());
+        if (args.length >= 3 && args[0].equals("check")) {
+            check(Path.of(args[1]), Stream.of(args).skip(2).toList());
         } else if (args.length == 2 && args[0].equals("record")) {
             record(Path.of(args[1]));
         } else {
-            throw new BuildCheckFailure("ServerFingerprint: expected check server-dir feature-pack inputs..., or record server-dir");
+            throw new BuildCheckFailure("ServerFingerprint: expected check server-dir input..., or record server-dir");
         }
     }
 
-    static void check(Path server, String featurePack, List<Path> inputs) throws IOException {
-        String fingerprint = featurePack + " " + of(inputs);
+    static void check(Path server, List<String> inputs) throws IOException {
+        String featurePack = inputs.get(0);
+        String fingerprint = of(inputs);
         Files.writeString(pending(server), fingerprint);
         if (isCurrent(server, fingerprint)) {
             System.out.println("The server in " + server + " is up to date (" + featurePack + ")");
@@ -85,15 +87,21 @@ public final class ServerFingerprint {
         return Files.isRegularFile(marker) && Files.readString(marker).equals(fingerprint);
     }
 
-    /** SHA-256 over the relative names and contents of every file under the inputs, in a stable order. */
-    static String of(List<Path> inputs) throws IOException {
+    /** SHA-256 over each input's text and the relative names and contents of every file under it, in a stable order. */
+    static String of(List<String> inputs) throws IOException {
         MessageDigest sha256;
         try {
             sha256 = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        for (Path input : inputs) {
+        for (String text : inputs) {
+            sha256.update(text.getBytes(StandardCharsets.UTF_8));
+            sha256.update((byte) 0);
+            Path input = Path.of(text);
+            if (!Files.exists(input)) {
+                continue;
+            }
             List<Path> files;
             try (Stream<Path> walk = Files.walk(input)) {
                 files = walk.filter(Files::isRegularFile).sorted().toList();

@@ -31,10 +31,10 @@ import java.util.concurrent.locks.LockSupport;
  * client at once, so what the client sends first reaches the target one extra round trip late
  * (1.5 RTT after connecting, as on a real network).
  *
- * <p>Used by the slow doors that run with the server ({@code SlowDoors}) and by the benchmarks
+ * <p>Used by the slow doors that run with the server ({@code SlowDoors}) and by the comparison
  * (Gatling, Chromium). A change of the network applies to connections accepted afterwards. The link
  * rate is shared by all connections of the proxy, per direction (a proxy serves one client at a time:
- * one page load of the benchmark, one person's browser at a slow door). Losses are drawn from a
+ * one page load of the comparison, one person's browser at a slow door). Losses are drawn from a
  * seeded generator per connection and direction, so a run can be repeated.
  * Bounded: at most {@link #MAX_BUFFERED_BYTES} in flight per connection and direction (a client that
  * stops reading stops the other side, as a TCP window would), and at most {@code maxConnections} at
@@ -95,7 +95,7 @@ public final class DelayProxy implements Closeable {
         start(this::accept, "accept");
     }
 
-    /** A proxy on a free loopback port (the benchmarks'), its losses drawn from {@code seed}. */
+    /** A proxy on a free loopback port (the comparison'), its losses drawn from {@code seed}. */
     public static DelayProxy emulating(InetSocketAddress target, Network network, long seed) throws IOException {
         return new DelayProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), target, network, seed, UNLIMITED);
     }

@@ -31,7 +31,7 @@ class LegacyServerTest {
     @Test
     void withoutAJdk8TheServerIsNeitherPatchedNorRecorded() throws IOException {
         Path server = Files.createDirectories(dir.resolve("wildfly-10.0.0.Final"));
-        ServerFingerprint.check(server, "org.wildfly:wildfly-dist:10.0.0.Final", List.of(scripts()));
+        ServerFingerprint.check(server, List.of("org.wildfly:wildfly-dist:10.0.0.Final", scripts().toString()));
         Files.createDirectories(server.resolve("bin"));
         Path war = dir.resolve("war/http2-legacy.war");
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {

@@ -1,14 +1,11 @@
 package io.github.http2wildfly.build;
 
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,37 +56,14 @@ class PortCheckTest {
     }
 
     @Test
-    void mainFailsWithOneLineAndPassesWhenFree() throws IOException {
-        try (ServerSocket taken = new ServerSocket()) {
-            taken.bind(new InetSocketAddress(LOOPBACK, 0));
-            Path scripts = scripts("/system-property=h2demo.http.port:add(value=" + taken.getLocalPort() + ")\n");
-            String[] args = {"--address=" + LOOPBACK.getHostAddress(), "--offset=0", "--scripts=" + scripts};
-            BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(args));
-            assertTrue(failure.getMessage().contains("-Dhttp.port=<port>"), failure.getMessage());
-            assertFalse(failure.getMessage().contains("\n"));
-        }
-    }
-
-    @Test
     void anOffsetPastTheLastPortIsRefused() {
         List<String> problems = PortCheck.takenPorts(LOOPBACK, Map.of("https.port", 65500), 100, "port.offset");
         assertEquals(List.of("https.port=65500 plus port.offset=100 is past 65535"), problems);
     }
 
     @Test
-    void notANumberIsRefused() {
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.main(new String[] {"--offset=80a"}));
+    void anOffsetThatIsNoNumberIsRefused() {
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> PortCheck.parsePort("port.offset", "80a"));
         assertEquals("port.offset=80a is not a port number (0 to 65535)", failure.getMessage());
-    }
-
-    @Test
-    void theGoalFilterSkipsOtherBuilds() throws IOException {
-        assertTrue(PortCheck.appliesTo(null, null));
-        assertTrue(PortCheck.appliesTo("wildfly:run,wildfly:dev", "[clean, wildfly:run]"));
-        assertFalse(PortCheck.appliesTo("wildfly:run,wildfly:dev", "[verify]"));
-        try (ServerSocket taken = new ServerSocket(0, 1, LOOPBACK)) {
-            assertDoesNotThrow(() -> PortCheck.main(new String[] {"--only-for-goals=wildfly:run", "--goals=[verify]",
-                    "--address=" + LOOPBACK.getHostAddress(), "--scripts=/nowhere"}));
-        }
     }
 }

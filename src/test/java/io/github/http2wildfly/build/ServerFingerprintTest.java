@@ -16,16 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 class ServerFingerprintTest {
 
     private static final String FEATURE_PACK = "org.wildfly:wildfly-galleon-pack:39.0.1.Final";
+    private static final String LAYERS = "web-server,undertow-https,management";
 
     @TempDir
     Path dir;
-    Path pom;
     Path scripts;
     Path server;
 
     @BeforeEach
     void aProvisionedServer() throws IOException {
-        pom = Files.writeString(dir.resolve("pom.xml"), "<project/>");
         scripts = Files.createDirectories(dir.resolve("wildfly"));
         Files.writeString(scripts.resolve("sockets.cli"), "/system-property=h2demo.https.port:add(value=8443)");
         server = dir.resolve("server");
@@ -43,8 +42,13 @@ class ServerFingerprintTest {
 
     @Test
     void anotherFeaturePackVersionDeletesTheServer() throws IOException {
-        ServerFingerprint.main(new String[] {"check", server.toString(), "org.wildfly:wildfly-galleon-pack:41.0.0.Final",
-                pom.toString(), scripts.toString()});
+        run("org.wildfly:wildfly-galleon-pack:41.0.0.Final", LAYERS);
+        assertFalse(Files.exists(server));
+    }
+
+    @Test
+    void anotherLayerDeletesTheServer() throws IOException {
+        run(FEATURE_PACK, LAYERS + ",jsf");
         assertFalse(Files.exists(server));
     }
 
@@ -62,7 +66,7 @@ class ServerFingerprintTest {
     }
 
     @Test
-    void aNewScriptOrAChangedPomDeletesTheServer() throws IOException {
+    void aNewScriptDeletesTheServer() throws IOException {
         Files.writeString(scripts.resolve("more.cli"), "# another concern");
         run();
         assertFalse(Files.exists(server));
@@ -77,14 +81,19 @@ class ServerFingerprintTest {
 
     @Test
     void theFingerprintDependsOnNamesAndContentsOnly() throws IOException {
-        String before = ServerFingerprint.of(List.of(pom, scripts));
-        Files.setLastModifiedTime(pom, Files.getLastModifiedTime(pom).from(java.time.Instant.EPOCH));
-        assertEquals(before, ServerFingerprint.of(List.of(pom, scripts)));
-        Files.move(scripts.resolve("sockets.cli"), scripts.resolve("ports.cli"));
-        assertNotEquals(before, ServerFingerprint.of(List.of(pom, scripts)));
+        Path script = scripts.resolve("sockets.cli");
+        String before = ServerFingerprint.of(List.of(FEATURE_PACK, scripts.toString()));
+        Files.setLastModifiedTime(script, Files.getLastModifiedTime(script).from(java.time.Instant.EPOCH));
+        assertEquals(before, ServerFingerprint.of(List.of(FEATURE_PACK, scripts.toString())));
+        Files.move(script, scripts.resolve("ports.cli"));
+        assertNotEquals(before, ServerFingerprint.of(List.of(FEATURE_PACK, scripts.toString())));
     }
 
     private void run() throws IOException {
-        ServerFingerprint.main(new String[] {"check", server.toString(), FEATURE_PACK, pom.toString(), scripts.toString()});
+        run(FEATURE_PACK, LAYERS);
+    }
+
+    private void run(String featurePack, String layers) throws IOException {
+        ServerFingerprint.main(new String[] {"check", server.toString(), featurePack, layers, scripts.toString()});
     }
 }

@@ -27,6 +27,7 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * never a stack trace or a dropped connection. And the TLS rules: forward-secret AEAD suites only, and
  * what a client offering TLS 1.3 alone gets (Undertow's limit, pinned here; README).
  */
+@Tag("slow") // every bad request on every way in: -Pslow runs it
 class BadRequestsIT extends DeployedWarTest {
 
     private final TrustedClients clients = new TrustedClients();

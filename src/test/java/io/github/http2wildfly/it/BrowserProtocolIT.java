@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
-import io.github.http2wildfly.browser.HeadlessChromium;
+import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,6 +22,7 @@ import org.openqa.selenium.By;
  * (Navigation and Resource Timing), what the page reports about itself, and its waterfall.
  * Runs with -Pbrowser.
  */
+@Tag("browser") // needs Chromium: -Pbrowser runs it
 class BrowserProtocolIT extends DeployedWarTest {
 
     private static final int COUNT = 500;

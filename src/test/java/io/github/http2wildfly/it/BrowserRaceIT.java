@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
-import io.github.http2wildfly.browser.HeadlessChromium;
+import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -13,6 +13,7 @@ import java.util.Map;
 import okhttp3.FormBody;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
@@ -25,6 +26,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * round by round; and what a person whose browser does not trust the certificate yet is told.
  * Runs with -Pbrowser.
  */
+@Tag("browser") // needs Chromium: -Pbrowser runs it
 class BrowserRaceIT extends DeployedWarTest {
 
     private static final int ROUNDS = 3;

@@ -19,6 +19,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * connection (or stream), and the server keeps serving everyone else. The durations are guards
  * against a hang, not measurements.
  */
+@Tag("slow") // waits out the server's timeouts: -Pslow runs it
 class Http2AbuseIT extends DeployedWarTest {
 
     private static final Duration GUARD = Duration.ofSeconds(60);

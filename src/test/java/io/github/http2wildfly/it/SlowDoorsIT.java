@@ -26,6 +26,7 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -62,7 +63,7 @@ class SlowDoorsIT extends DeployedWarTest {
     @EnumSource(Door.class)
     void eachSlowDoorServesThePageAndEveryImageInItsTwinsProtocol(Door door) throws Exception {
         Protocol protocol = door == Door.HTTP_2_TLS ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
-        // What is served, not how long it takes (the benchmark measures that): a short round trip.
+        // What is served, not how long it takes (the comparison measures that): a short round trip.
         assertOkRoundTrip(Duration.ofMillis(1));
         // cleartext HTTP/1.1, as a browser speaks it: OkHttp would try h2c with prior knowledge only if told
         WallImages.fetchEvery(client, doors.slowUri(door, "/logos"), protocol);
@@ -170,6 +171,7 @@ class SlowDoorsIT extends DeployedWarTest {
     }
 
     @Test
+    @Tag("slow")
     void underHeavyLossEveryImageStillArrivesIntact() throws Exception {
         assertOkNetwork("rtt", "1", "{\"rtt\":1,\"loss\":0,\"bandwidth\":0}");
         assertOkNetwork("loss", "20", "{\"rtt\":1,\"loss\":20,\"bandwidth\":0}");
@@ -179,6 +181,7 @@ class SlowDoorsIT extends DeployedWarTest {
     }
 
     @Test
+    @Tag("slow")
     void aSlowLinkTakesAtLeastTheTimeItsBytesNeed() throws IOException {
         assertOkNetwork("rtt", "0", "{\"rtt\":0,\"loss\":0,\"bandwidth\":0}");
         assertOkNetwork("bandwidth", "2", "{\"rtt\":0,\"loss\":0,\"bandwidth\":2}");
@@ -199,6 +202,7 @@ class SlowDoorsIT extends DeployedWarTest {
                 "99999999999", setting == NetworkSetting.LOSS ? "21" : "1001").map(bad -> Arguments.of(setting, bad)));
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("badValues")
     void aBadSettingIsRefusedWithOneLineOnEveryDoor(NetworkSetting setting, String value) throws IOException {
@@ -247,6 +251,7 @@ class SlowDoorsIT extends DeployedWarTest {
     }
 
     @Test
+    @Tag("slow")
     void theSlowDoorsComeAndGoWithTheDeploymentLeavingNoThreadOrPortBehind() throws IOException {
         assumeFalse(Boolean.getBoolean("it.reuse.server"),
                 "against a running dev server, its own deployment holds the slow doors, not the tests' copy");

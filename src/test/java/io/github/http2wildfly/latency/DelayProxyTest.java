@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.shared.RoundTripProbe;
+import io.github.http2wildfly.shared.EchoServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the proxy guarantees. Delays are asserted as lower bounds only (a busy machine may add to
- * them, never take away); the benchmark checks the upper side by calibrating before it measures.
+ * them, never take away); the comparison checks the upper side by calibrating before it measures.
  */
 class DelayProxyTest {
 

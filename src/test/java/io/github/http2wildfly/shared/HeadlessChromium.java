@@ -1,4 +1,4 @@
-package io.github.http2wildfly.browser;
+package io.github.http2wildfly.shared;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,7 +24,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's Chromium, headless, driven by Debian's chromedriver: a real browser for the tests and the
- * benchmark. Each instance has a fresh profile (no cache, no connections, no HSTS), trusts exactly
+ * comparison. Each instance has a fresh profile (no cache, no connections, no HSTS), trusts exactly
  * the project's certificate (by its public key's hash, not by ignoring every certificate error), and
  * is closed with its profile.
  */

@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.latency.DelayProxy;
-import io.github.http2wildfly.latency.RoundTripProbe;
+import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -14,12 +14,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What every benchmark tool (Gatling, Chromium) runs the same way: per cell (door and condition) a delay proxy for
+ * What every tool of the comparison (Gatling, Chromium) runs the same way: per cell (door and condition) a delay proxy for
  * the measured loads and one for the warm-ups (so a proxy's counters are its cell's connections and
  * bytes), the calibration of the emulated latency, the rounds with the doors in a new order each time
  * (so the machine's drift hits all alike), and the results. A tool only loads pages.
  */
-public final class BenchmarkRun implements AutoCloseable {
+public final class ComparisonRun implements AutoCloseable {
 
     /** One pass over every cell: the warm-ups first, not counted. */
     public record Round(String name, boolean counted, List<Cell> cells) {
@@ -27,13 +27,13 @@ public final class BenchmarkRun implements AutoCloseable {
 
     static final int CALIBRATION_ATTEMPTS = 5;
 
-    private final BenchmarkSettings settings;
+    private final ComparisonSettings settings;
     private final Map<Cell, DelayProxy> measured = new LinkedHashMap<>();
     private final Map<Cell, DelayProxy> warmup = new LinkedHashMap<>();
     private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
     private final Map<Integer, Double> calibration = new TreeMap<>();
 
-    public BenchmarkRun(BenchmarkSettings settings) {
+    public ComparisonRun(ComparisonSettings settings) {
         this.settings = settings;
         try {
             for (Cell cell : settings.cells()) {
@@ -47,7 +47,7 @@ public final class BenchmarkRun implements AutoCloseable {
         }
     }
 
-    public BenchmarkSettings settings() {
+    public ComparisonSettings settings() {
         return settings;
     }
 

@@ -17,14 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Gatling's statistics as its own reader finds them in a real simulation.log: the fixture is a run of
- * {@code ./mvnw verify -Pgatling -DskipITs -Dbench.count=2 -Dbench.rtts=0 -Dbench.loads=2 -Dbench.warmup.loads=0}
+ * {@code ./mvnw verify -Pgatling -DskipITs -Dcomparison.count=2 -Dcomparison.rtts=0 -Dcomparison.loads=2 -Dcomparison.warmup.loads=0}
  * (three doors, two loads each of the page and its two images). Gatling's reader refuses a log of another
  * Gatling version: after a change of version.gatling, run that command again and copy its simulation.log here.
  * The group means are the ones Gatling's HTML report of that run shows.
  */
 class GatlingStatisticsTest {
 
-    static final Path FIXTURE = Path.of("gatling/simulation-test/fixture");
+    static final Path FIXTURE = Path.of("gatling/test/fixture");
     static final String RUN = "pageloadsimulation-fixture";
 
     @TempDir

@@ -19,18 +19,18 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class BenchmarkSettingsTest {
+class ComparisonSettingsTest {
 
     @TempDir
     Path dir;
 
     /**
-     * gatling/bench.properties filled in with the pom's own values, as the build does it without -D
-     * overrides (target/bench.properties holds a build's overrides, -Dbench.quick's for one).
+     * gatling/comparison.properties filled in with the pom's own values, as the build does it without -D
+     * overrides (target/comparison.properties holds a build's overrides, -Dcomparison.quick's for one).
      */
     static Properties asTheBuildFillsItIn() throws IOException {
         String pom = Files.readString(Path.of("pom.xml"));
-        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(Path.of("gatling/bench.properties")));
+        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(Path.of("gatling/comparison.properties")));
         StringBuilder filled = new StringBuilder();
         while (placeholder.find()) {
             String name = placeholder.group(1);
@@ -51,13 +51,13 @@ class BenchmarkSettingsTest {
 
     private static String pomValue(String pom, String name) {
         Matcher element = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
-        assertTrue(element.find(), "gatling/bench.properties names @" + name + "@, which is not a property of the pom");
+        assertTrue(element.find(), "gatling/comparison.properties names @" + name + "@, which is not a property of the pom");
         return element.group(1);
     }
 
     @Test
     void thePomsDefaultsCompareEveryDoorAtFourRoundTripTimesAndThreeLosses() throws IOException {
-        BenchmarkSettings settings = BenchmarkSettings.from(asTheBuildFillsItIn());
+        ComparisonSettings settings = ComparisonSettings.from(asTheBuildFillsItIn());
         assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), settings.doors());
         assertEquals(List.of(0, 20, 50, 100), settings.roundTripsMillis());
         assertEquals(List.of(0, 2, 5), settings.lossesPercent());
@@ -72,12 +72,12 @@ class BenchmarkSettingsTest {
     @Test
     void theGridIsEveryDoorUnderEveryCombinationAndLargerImagesHaveTheirPage() throws IOException {
         Properties given = asTheBuildFillsItIn();
-        given.setProperty("bench.doors", "HTTP_2_TLS");
-        given.setProperty("bench.rtts", "50");
-        given.setProperty("bench.losses", "0,2");
-        given.setProperty("bench.bandwidths", "0,10");
-        given.setProperty("bench.sizes", "20k,logo");
-        BenchmarkSettings settings = BenchmarkSettings.from(given);
+        given.setProperty("comparison.doors", "HTTP_2_TLS");
+        given.setProperty("comparison.rtts", "50");
+        given.setProperty("comparison.losses", "0,2");
+        given.setProperty("comparison.bandwidths", "0,10");
+        given.setProperty("comparison.sizes", "20k,logo");
+        ComparisonSettings settings = ComparisonSettings.from(given);
         assertEquals(2 + 8, settings.cells().size(), "each size's baseline, and the grid");
         assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO)), settings.cells().get(0));
         assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO)), settings.cells().get(1));
@@ -89,38 +89,38 @@ class BenchmarkSettingsTest {
     @Test
     void valuesAreTrimmedSortedAndCaseInsensitive() throws IOException {
         Properties given = asTheBuildFillsItIn();
-        given.setProperty("bench.doors", " http_2_tls , HTTP-1-1-TLS");
-        given.setProperty("bench.rtts", "100, 0,50,50");
-        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS), BenchmarkSettings.from(given).doors());
-        assertEquals(List.of(0, 50, 100), BenchmarkSettings.from(given).roundTripsMillis());
+        given.setProperty("comparison.doors", " http_2_tls , HTTP-1-1-TLS");
+        given.setProperty("comparison.rtts", "100, 0,50,50");
+        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS), ComparisonSettings.from(given).doors());
+        assertEquals(List.of(0, 50, 100), ComparisonSettings.from(given).roundTripsMillis());
     }
 
     @Test
     void badValuesNameTheProperty() throws IOException {
-        assertEquals("bench.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS]", failure("bench.doors", "h3"));
-        assertEquals("bench.rtts=50ms: expected whole numbers of milliseconds from 0 to 1000, separated by commas",
-                failure("bench.rtts", "50ms"));
-        assertEquals("bench.losses=0,50: expected whole numbers of percent (of 1460-byte segments) from 0 to 20, separated"
-                + " by commas", failure("bench.losses", "0,50"));
-        assertEquals("bench.bandwidths=1.5: expected whole numbers of Mbit/s (0: no limit) from 0 to 1000, separated by"
-                + " commas", failure("bench.bandwidths", "1.5"));
-        assertEquals("bench.sizes=logo,2m: '2m' is not one of [logo, 20k, 200k]", failure("bench.sizes", "logo,2m"));
-        assertEquals("bench.users=0: expected a whole number from 1 to 50", failure("bench.users", "0"));
-        assertEquals("bench.count=2001: expected a whole number from 1 to 2000", failure("bench.count", "2001"));
-        assertEquals("bench.loads is not set", failure("bench.loads", " "));
+        assertEquals("comparison.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS]", failure("comparison.doors", "h3"));
+        assertEquals("comparison.rtts=50ms: expected whole numbers of milliseconds from 0 to 1000, separated by commas",
+                failure("comparison.rtts", "50ms"));
+        assertEquals("comparison.losses=0,50: expected whole numbers of percent (of 1460-byte segments) from 0 to 20, separated"
+                + " by commas", failure("comparison.losses", "0,50"));
+        assertEquals("comparison.bandwidths=1.5: expected whole numbers of Mbit/s (0: no limit) from 0 to 1000, separated by"
+                + " commas", failure("comparison.bandwidths", "1.5"));
+        assertEquals("comparison.sizes=logo,2m: '2m' is not one of [logo, 20k, 200k]", failure("comparison.sizes", "logo,2m"));
+        assertEquals("comparison.users=0: expected a whole number from 1 to 50", failure("comparison.users", "0"));
+        assertEquals("comparison.count=2001: expected a whole number from 1 to 2000", failure("comparison.count", "2001"));
+        assertEquals("comparison.loads is not set", failure("comparison.loads", " "));
     }
 
     @Test
     void aBadFileIsOneLineNamingIt() throws IOException {
-        Path file = dir.resolve("bench.properties");
-        Files.writeString(file, "bench.users=0\n");
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> BenchmarkSettings.load(file));
-        assertEquals(file + ": bench.doors is not set", failure.getMessage());
+        Path file = dir.resolve("comparison.properties");
+        Files.writeString(file, "comparison.users=0\n");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonSettings.load(file));
+        assertEquals(file + ": comparison.doors is not set", failure.getMessage());
     }
 
     private static String failure(String name, String value) throws IOException {
         Properties given = asTheBuildFillsItIn();
         given.setProperty(name, value);
-        return assertThrows(IllegalArgumentException.class, () -> BenchmarkSettings.from(given)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.from(given)).getMessage();
     }
 }

@@ -22,7 +22,7 @@ import java.util.List;
  * over HTTP/2, nothing cached. Every load is a new virtual user, so it opens its own connections
  * and pays their set-up, as a first visit does.
  *
- * <p>The proxies, rounds and results are BenchmarkRun's, shared with the Chromium measurement: each
+ * <p>The proxies, rounds and results are ComparisonRun's, shared with the Chromium measurement: each
  * round is one scenario per cell, chained one after another, doors in a new order each round.
  */
 public class PageLoadSimulation extends Simulation {
@@ -30,11 +30,11 @@ public class PageLoadSimulation extends Simulation {
     /** Netty's default connection window, which Gatling's HTTP/2 client keeps: it has no setting for it. */
     static final long GATLING_HTTP2_WINDOW_BYTES = 65_535;
 
-    private final BenchmarkRun run = new BenchmarkRun(BenchmarkSettings.load(Path.of(System.getProperty("bench.settings"))));
+    private final ComparisonRun run = new ComparisonRun(ComparisonSettings.load(Path.of(System.getProperty("comparison.settings"))));
 
     public PageLoadSimulation() {
         List<PopulationBuilder> steps = new ArrayList<>();
-        for (BenchmarkRun.Round round : run.rounds()) {
+        for (ComparisonRun.Round round : run.rounds()) {
             for (Cell cell : round.cells()) {
                 steps.add(scenario(round.name() + " " + cell.key())
                         .exec(pageLoad(cell, round.counted()))

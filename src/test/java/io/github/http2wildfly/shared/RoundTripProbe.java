@@ -1,5 +1,6 @@
-package io.github.http2wildfly.latency;
+package io.github.http2wildfly.shared;
 
+import io.github.http2wildfly.latency.DelayProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

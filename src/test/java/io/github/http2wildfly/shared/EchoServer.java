@@ -1,4 +1,4 @@
-package io.github.http2wildfly.latency;
+package io.github.http2wildfly.shared;
 
 import java.io.Closeable;
 import java.io.IOException;

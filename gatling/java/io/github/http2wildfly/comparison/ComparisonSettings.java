@@ -19,7 +19,7 @@ import java.util.Properties;
 
 /**
  * What a comparison run compares, read from the one settings file the build fills in from the pom's
- * bench.* properties (gatling/bench.properties; the defaults are the pom's). Every JVM of the run
+ * comparison.* properties (gatling/comparison.properties; the defaults are the pom's). Every JVM of the run
  * (Gatling's, the Chromium runner, the report) reads the same file. Bad values fail with one line
  * naming the property.
  *
@@ -31,7 +31,7 @@ import java.util.Properties;
  * @param chromium whether headless Chromium loads the page beside Gatling
  * @param serverLog the comparison's server's console, where it names itself when it has booted
  */
-public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
+public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
         List<Integer> bandwidthsMbps, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
         Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, boolean chromium, Path serverLog,
         String gatlingVersion, Map<Door, Integer> ports) {
@@ -39,7 +39,7 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
     public static final String CONTEXT_PATH = "/http2";
 
     /** The settings file, or one line saying what is wrong with it. */
-    public static BenchmarkSettings load(Path file) {
+    public static ComparisonSettings load(Path file) {
         Properties given = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
             given.load(reader);
@@ -53,23 +53,23 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         }
     }
 
-    public static BenchmarkSettings from(Properties given) {
-        return new BenchmarkSettings(
-                doors(required(given, "bench.doors")),
-                list(given, "bench.rtts", NetworkSetting.ROUND_TRIP),
-                list(given, "bench.losses", NetworkSetting.LOSS),
-                list(given, "bench.bandwidths", NetworkSetting.BANDWIDTH),
-                sizes(required(given, "bench.sizes")),
-                number(given, "bench.users", 1, 50),
-                number(given, "bench.loads", 1, 1000),
-                number(given, "bench.warmup.loads", 0, 100),
-                number(given, "bench.count", LogoCount.MIN, LogoCount.MAX),
-                imageBytes(Path.of(required(given, "bench.logo"))),
-                number(given, "bench.seed", 0, Integer.MAX_VALUE),
-                Path.of(required(given, "bench.dir")),
-                Boolean.parseBoolean(required(given, "bench.chromium")),
-                Path.of(required(given, "bench.server.log")),
-                required(given, "bench.gatling.version"),
+    public static ComparisonSettings from(Properties given) {
+        return new ComparisonSettings(
+                doors(required(given, "comparison.doors")),
+                list(given, "comparison.rtts", NetworkSetting.ROUND_TRIP),
+                list(given, "comparison.losses", NetworkSetting.LOSS),
+                list(given, "comparison.bandwidths", NetworkSetting.BANDWIDTH),
+                sizes(required(given, "comparison.sizes")),
+                number(given, "comparison.users", 1, 50),
+                number(given, "comparison.loads", 1, 1000),
+                number(given, "comparison.warmup.loads", 0, 100),
+                number(given, "comparison.count", LogoCount.MIN, LogoCount.MAX),
+                imageBytes(Path.of(required(given, "comparison.logo"))),
+                number(given, "comparison.seed", 0, Integer.MAX_VALUE),
+                Path.of(required(given, "comparison.dir")),
+                Boolean.parseBoolean(required(given, "comparison.chromium")),
+                Path.of(required(given, "comparison.server.log")),
+                required(given, "comparison.gatling.version"),
                 ports(given));
     }
 
@@ -120,7 +120,7 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
             try {
                 doors.add(Door.valueOf(name.strip().toUpperCase(Locale.ROOT).replace('-', '_')));
             } catch (IllegalArgumentException unknown) {
-                throw new IllegalArgumentException("bench.doors=" + value + ": '" + name.strip()
+                throw new IllegalArgumentException("comparison.doors=" + value + ": '" + name.strip()
                         + "' is not one of " + Arrays.toString(Door.values()));
             }
         }
@@ -148,7 +148,7 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
             try {
                 sizes.add(ImageSize.parse(one.strip()));
             } catch (IllegalArgumentException bad) {
-                throw new IllegalArgumentException("bench.sizes=" + value + ": '" + one.strip() + "' is not one of "
+                throw new IllegalArgumentException("comparison.sizes=" + value + ": '" + one.strip() + "' is not one of "
                         + Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList());
             }
         }
@@ -182,7 +182,7 @@ public record BenchmarkSettings(List<Door> doors, List<Integer> roundTripsMillis
         try {
             bytes.put(ImageSize.LOGO, Files.size(logo));
         } catch (IOException e) {
-            throw new IllegalArgumentException("bench.logo=" + logo + ": not a readable file");
+            throw new IllegalArgumentException("comparison.logo=" + logo + ": not a readable file");
         }
         for (ImageSize size : ImageSize.values()) {
             if (size != ImageSize.LOGO) {

@@ -38,7 +38,7 @@ public final class GatlingStatistics {
     }
 
     public static void main(String[] args) throws IOException {
-        Path directory = BenchmarkSettings.load(Path.of(args[0])).outputDirectory();
+        Path directory = ComparisonSettings.load(Path.of(args[0])).outputDirectory();
         addTo(directory.resolve("gatling.json"), Path.of(args[1]));
         ComparisonReport.report(directory);
     }

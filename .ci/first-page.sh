@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# How long ./mvnw wildfly:run takes to its first page, against a bare boot of the same server (its own
+# standalone.sh with its own JVM options, the same WAR in deployments/): both timed to the first 200 of
+# https://localhost:8443/http2/, alternately, ROUNDS times each (default 3). Prints the medians and
+# their ratio. Needs a built project (./mvnw package) and free ports; stops every process it starts by PID.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${ROUNDS:-3}
+work=$(mktemp -d)
+pid=""
+trap '[ -n "$pid" ] && kill -KILL -- "-$pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+first_page() { # seconds from $1 (date +%s.%N) to the first 200
+  for _ in $(seq 1200); do
+    kill -0 "$pid" 2>/dev/null || { echo "the server ended before its first page" >&2; exit 1; }
+    [ "$(curl -sk -o /dev/null -w '%{http_code}' https://localhost:8443/http2/ || true)" = 200 ] && break
+    sleep 0.05
+  done
+  echo "$(date +%s.%N) - $1" | bc
+}
+stop() { kill -INT -- "-$pid"; for _ in $(seq 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done; pid=""; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+for round in $(seq "$rounds"); do
+  rm -rf "$work/base"; mkdir -p "$work/base/deployments"
+  cp target/war/http2.war "$work/base/deployments/"
+  cp -r target/server/standalone/configuration-pristine "$work/base/configuration"
+  start=$(date +%s.%N)
+  setsid env --default-signal=INT target/server/bin/standalone.sh -Djboss.server.base.dir="$work/base" \
+    -Djboss.server.config.dir="$work/base/configuration" >"$work/bare.log" 2>&1 &
+  pid=$!
+  first_page "$start" >>"$work/bare"; stop
+
+  start=$(date +%s.%N)
+  setsid env --default-signal=INT ./mvnw -B -o wildfly:run >"$work/run.log" 2>&1 &
+  pid=$!
+  first_page "$start" >>"$work/run"; stop
+  echo "round $round: bare $(tail -n 1 "$work/bare") s, wildfly:run $(tail -n 1 "$work/run") s"
+done
+bare=$(median <"$work/bare"); run=$(median <"$work/run")
+printf 'medians of %s: bare boot %.2f s, ./mvnw wildfly:run %.2f s, ratio %.2f\n' "$rounds" "$bare" "$run" "$(echo "$run / $bare" | bc -l)"

@@ -1,0 +1,123 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Servers stand-ins (a sleeping JVM) started with the agent, as the build starts WildFly. */
+class ServerAgentTest {
+
+    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
+    @TempDir
+    Path dir;
+    private Path agent;
+    private Path scripts;
+
+    /** The agent's manifest alone: its classes come from this test's class path, as the pom's jar holds them. */
+    @BeforeEach
+    void agentJar() throws IOException {
+        agent = dir.resolve("agent.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(new Attributes.Name("Premain-Class"), ServerAgent.class.getName());
+        try (OutputStream file = Files.newOutputStream(agent); JarOutputStream jar = new JarOutputStream(file, manifest)) {
+            jar.flush();
+        }
+        scripts = Files.createDirectories(dir.resolve("scripts"));
+    }
+
+    private String agentOption(String offsetProperty) {
+        return "-javaagent:" + agent + "=" + scripts + ",127.0.0.1," + offsetProperty;
+    }
+
+    /** An offset that moves WildFly's management port (9990) to a port free now, as a dev server may hold 9990. */
+    private static int freeOffset() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort() - PortCheck.WILDFLY_MANAGEMENT_PORT;
+        }
+    }
+
+    private void serverOn(int port) throws IOException {
+        Files.writeString(scripts.resolve("sockets.cli"), "/system-property=h2demo.http.port:add(value=" + port + ")\n");
+    }
+
+    /** A JVM started with the agent by this test's JVM keeps running while it runs (its launcher is a JVM). */
+    @Test
+    void aServerLaunchedByAJvmOnFreePortsKeepsRunning() throws Exception {
+        int offset = freeOffset();
+        serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
+        Process server = new ProcessBuilder(JAVA, "-Djboss.socket.binding.port-offset=" + offset, agentOption("port.offset"),
+                "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()).start();
+        try {
+            assertFalse(server.waitFor(2, TimeUnit.SECONDS), "it stopped although its launcher runs");
+        } finally {
+            server.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void aTakenPortEndsTheServerBeforeItStartsWithOneLineNamingTheProperties() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            serverOn(port - 100);
+            Process server = new ProcessBuilder(JAVA, "-Djboss.socket.binding.port-offset=100", agentOption("it.port.offset"),
+                    "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()).redirectErrorStream(true).start();
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server kept running");
+            assertEquals(1, server.exitValue());
+            String line = "Port " + port + " on 127.0.0.1 is already in use (http.port=" + (port - 100)
+                    + " + it.port.offset=100): stop what listens there, or move it with -Dhttp.port=<port> or every port with"
+                    + " -Dit.port.offset=<offset>";
+            String output = new String(server.getInputStream().readAllBytes());
+            assertTrue(output.lines().anyMatch(line::equals), output);
+        }
+    }
+
+    @Test
+    void argumentsThatAreNotScriptsAddressAndOffsetAreSaidSo() {
+        assertEquals(java.util.List.of("The server agent needs scripts,address,offset-property; got nonsense"),
+                ServerAgent.takenPorts("nonsense", "0"));
+        assertEquals(java.util.List.of("port.offset=x is not a port number (0 to 65535)"),
+                ServerAgent.takenPorts(scripts + ",127.0.0.1,port.offset", "x"));
+    }
+
+    /** Its parent is a shell, not a JVM: as when the launcher ended before the agent ran, and init adopted it. */
+    @Test
+    void aServerWhoseLauncherIsGoneStopsAtOnce() throws Exception {
+        serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
+        assertTrue(ExitWithLauncher.isJava(ProcessHandle.current()));
+        Process shell = new ProcessBuilder("sh", "-c", "\"$0\" \"$1\" \"$2\" -cp \"$3\" \"$4\"; echo exit=$?", JAVA,
+                "-Djboss.socket.binding.port-offset=" + freeOffset(), agentOption("port.offset"),
+                System.getProperty("java.class.path"), Sleeper.class.getName())
+                .redirectErrorStream(true).start();
+        try {
+            assertTrue(shell.waitFor(30, TimeUnit.SECONDS), "the server kept running");
+            String output = new String(shell.getInputStream().readAllBytes());
+            assertTrue(output.contains("The server's launcher ended before the server started: stopping")
+                    && output.contains("exit=0"), output);
+        } finally {
+            shell.destroyForcibly();
+        }
+    }
+
+    /** Stands in for a server: runs until stopped. */
+    public static final class Sleeper {
+        public static void main(String[] args) throws InterruptedException {
+            Thread.sleep(60_000);
+        }
+    }
+}
