@@ -1,0 +1,73 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** docs/configuration.md is the reference of the pom's knobs: it cannot drift from the pom. */
+class PropertiesTest {
+
+    private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]*)</\\1>");
+    private static final Pattern ROW = Pattern.compile("^\\| `([\\w.-]+)` \\| ([^|]*) \\|", Pattern.MULTILINE);
+
+    private static String pom() throws IOException {
+        return Files.readString(Path.of("pom.xml"));
+    }
+
+    /** The properties between the pom's "Knobs" and "Derived" headings, with their defaults. */
+    static Map<String, String> knobs(String pom) {
+        String section = pom.substring(pom.indexOf("= Knobs"), pom.indexOf("= Derived"));
+        Map<String, String> knobs = new LinkedHashMap<>();
+        Matcher property = PROPERTY.matcher(section);
+        while (property.find()) {
+            knobs.put(property.group(1), property.group(2));
+        }
+        return knobs;
+    }
+
+    static Map<String, String> documented() throws IOException {
+        Map<String, String> rows = new LinkedHashMap<>();
+        Matcher row = ROW.matcher(Files.readString(Path.of("docs/configuration.md")));
+        while (row.find()) {
+            rows.put(row.group(1), row.group(2).strip().replace("`", ""));
+        }
+        return rows;
+    }
+
+    @Test
+    void everyKnobIsDocumentedWithItsDefault() throws IOException {
+        Map<String, String> documented = documented();
+        knobs(pom()).forEach((name, value) -> {
+            String shown = value.replace("${project.basedir}/", "").replace("${project.build.directory}", "target");
+            assertEquals(shown, documented.get(name), name + " in docs/configuration.md");
+        });
+    }
+
+    /** A property of the pom, or a system property the tests read themselves (HeadlessChromium's binaries). */
+    @Test
+    void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
+        String pom = pom();
+        String helpers = Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessChromium.java"));
+        documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>")
+                || helpers.contains("System.getProperty(\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
+    }
+
+    @Test
+    void theComparisonServersManagementPortIsWildFlysPlusItsOffset() throws IOException {
+        Map<String, String> all = new LinkedHashMap<>();
+        Matcher property = PROPERTY.matcher(pom());
+        while (property.find()) {
+            all.putIfAbsent(property.group(1), property.group(2));
+        }
+        assertEquals(PortCheck.WILDFLY_MANAGEMENT_PORT + Integer.parseInt(all.get("comparison.port.offset")),
+                Integer.parseInt(all.get("comparison.management.port")));
+    }
+}
