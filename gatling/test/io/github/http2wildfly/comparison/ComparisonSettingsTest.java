@@ -56,14 +56,14 @@ class ComparisonSettingsTest {
     }
 
     @Test
-    void thePomsDefaultsCompareEveryDoorAtFourRoundTripTimesAndThreeLosses() throws IOException {
+    void thePomsDefaultsCompareEveryDoorAtThreeRoundTripTimesWithoutLoss() throws IOException {
         ComparisonSettings settings = ComparisonSettings.from(asTheBuildFillsItIn());
         assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), settings.doors());
-        assertEquals(List.of(0, 20, 50, 100), settings.roundTripsMillis());
-        assertEquals(List.of(0, 2, 5), settings.lossesPercent());
+        assertEquals(List.of(0, 50, 100), settings.roundTripsMillis());
+        assertEquals(List.of(0), settings.lossesPercent());
         assertEquals(List.of(0), settings.bandwidthsMbps());
         assertEquals(List.of(ImageSize.LOGO), settings.sizes());
-        assertEquals(36, settings.cells().size());
+        assertEquals(9, settings.cells().size());
         assertEquals("/http2/logos?count=500", settings.pagePath(Condition.latency(50)));
         assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes().get(ImageSize.LOGO));
         assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
