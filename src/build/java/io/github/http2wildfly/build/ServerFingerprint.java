@@ -70,7 +70,9 @@ public final class ServerFingerprint {
                 }
             }
         }
-        Files.copy(pending(server), server.resolve(MARKER), StandardCopyOption.REPLACE_EXISTING);
+        if (!isRecorded(server)) { // an unchanged server is not touched at all, not even its marker
+            Files.copy(pending(server), server.resolve(MARKER), StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /** True when the server was recorded with the fingerprint the last check computed. */

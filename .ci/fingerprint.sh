@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The server is provisioned again exactly when what shapes it changes: an edit of the pom elsewhere
+# (a comment, a comparison default) leaves target/server as it is; a CLI script's value (-Dmax.connections)
+# provisions it again. Needs a built project; leaves the default server provisioned.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+marker=target/server
+edited=pom-fingerprint-check.xml
+trap 'rm -f "$edited"' EXIT
+[ -d "$marker" ] || ./mvnw -B -q package
+before=$(stat -c %y "$marker")
+
+sed -e 's#<comparison.loads>3</comparison.loads>#<comparison.loads>4</comparison.loads><!-- edited -->#' pom.xml >"$edited"
+grep -q '<!-- edited -->' "$edited" || { echo "fingerprint: the pom edit did not apply" >&2; exit 1; }
+./mvnw -B -q -f "$edited" package
+[ "$(stat -c %y "$marker")" = "$before" ] || { echo "fingerprint: a pom edit that shapes no server provisioned it again" >&2; exit 1; }
+echo "a pom edit elsewhere: target/server left as it was ($before)"
+
+./mvnw -B -q package -Dmax.connections=9999
+after=$(stat -c %y "$marker")
+[ "$after" != "$before" ] || { echo "fingerprint: a changed CLI value did not provision the server again" >&2; exit 1; }
+grep -q 'max-connections="9999"' target/server/standalone/configuration/standalone.xml || { echo "fingerprint: the new limit is not in the provisioned configuration" >&2; exit 1; }
+echo "-Dmax.connections=9999: provisioned again ($after)"
+./mvnw -B -q package
+echo "fingerprint: all checks passed"
