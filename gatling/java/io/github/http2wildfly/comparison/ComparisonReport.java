@@ -5,6 +5,7 @@ import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,12 +30,14 @@ public final class ComparisonReport {
         }
         Path report = directory.resolve("report.html");
         Files.writeString(report, HtmlReport.render(comparisons));
+        Path results = directory.resolve("results.md");
+        Files.writeString(results, ResultsPage.render(comparisons, LocalDate.now()));
         List<String> problems = new ArrayList<>();
         for (Comparison comparison : comparisons) {
             System.out.println(table(comparison));
             problems.addAll(comparison.problems());
         }
-        System.out.println("Report: " + report.toAbsolutePath().toUri());
+        System.out.println("Report: " + report.toAbsolutePath().toUri() + " (for docs/results.md: " + results.toAbsolutePath() + ")");
         if (!problems.isEmpty()) {
             throw new BuildCheckFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "
                     + String.join("; ", problems));
@@ -47,7 +50,7 @@ public final class ComparisonReport {
             return;
         }
         try (Stream<Path> files = Files.list(directory)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".json") || f.endsWith("report.html")).toList()) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json") || f.endsWith("report.html") || f.endsWith("results.md")).toList()) {
                 Files.delete(file);
             }
         }

@@ -127,9 +127,22 @@ class ComparisonTest {
     }
 
     @Test
+    void theRunWritesItsSectionOfTheResultsPageWithDateMachineAndEveryMedian() throws Exception {
+        results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6600)).write(dir);
+        ComparisonReport.report(dir);
+        String page = Files.readString(dir.resolve("results.md"));
+        assertTrue(page.startsWith("## The comparison of " + java.time.LocalDate.now()) && page.contains("Machine and run: client Gatling.")
+                && page.contains("`./mvnw verify -Pgatling`"), page);
+        assertTrue(page.contains("| 50 ms, 0 % loss, no rate limit, logo images | 4,600 | 800 | 0.17 |")
+                && page.contains("| 6,000 | 6,600 | 1.10 |"), page);
+    }
+
+    @Test
     void aNewRunDoesNotJudgeTheResultsOfAnEarlierOne() throws Exception {
         results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 450)).write(dir);
         Files.writeString(dir.resolve("report.html"), "old");
+        Files.writeString(dir.resolve("results.md"), "old");
         Files.writeString(dir.resolve("keep.txt"), "not a result");
         ComparisonReport.clearPreviousRun(dir);
         assertEquals(List.of(dir.resolve("keep.txt")), Files.list(dir).toList());
