@@ -1,0 +1,158 @@
+package io.github.http2wildfly.edge;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3FrameToHttpObjectCodec;
+import io.netty.handler.codec.http3.Http3ServerConnectionHandler;
+import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
+import io.netty.handler.codec.quic.QuicSslContext;
+import io.netty.handler.codec.quic.QuicSslContextBuilder;
+import io.netty.handler.codec.quic.QuicStreamChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Door 4: HTTP/3 over QUIC in front of the application, as deployments put an edge (nginx, Caddy, a
+ * CDN) in front of an origin that has no HTTP/3 (Undertow has none). Each request stream is
+ * forwarded over HTTP/1.1 to the origin ({@link OriginClient}) and its answer sent back as it came,
+ * so the page, the images and every bad-input answer are the origin's own.
+ *
+ * <p>Netty's QUIC (quiche and BoringSSL in a native library, from Maven Central for Linux, macOS and
+ * Windows) because it is maintained, runs inside a WAR, and is the QUIC stack of the JVM's HTTP
+ * servers; Jetty 12.1's is marked experimental. Congestion control is CUBIC, as Linux's TCP uses.
+ */
+public final class Http3Edge implements Closeable {
+
+    /** A QUIC connection without packets this long is closed (both sides learn it at the handshake). */
+    public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /** A request body beyond this gets 413 (the application takes small forms only). */
+    static final int MAX_REQUEST_BYTES = 1 << 20;
+    /** Per connection, what the client may send before the server reads it; per stream a quarter. */
+    private static final long CONNECTION_WINDOW = 16L << 20;
+
+    private final EventLoopGroup group;
+    private final OriginClient origin;
+    private final List<Channel> sockets = new ArrayList<>();
+    private int port;
+
+    private Http3Edge(EventLoopGroup group, OriginClient origin, int port) {
+        this.group = group;
+        this.origin = origin;
+        this.port = port;
+    }
+
+    /**
+     * Listens on {@code port} of every address given (a browser may try ::1 or 127.0.0.1 for
+     * localhost), forwarding to the origin. Port 0: the port the first address got, on every address.
+     *
+     * @param maxStreams concurrent requests per connection, as HTTP/2's SETTINGS_MAX_CONCURRENT_STREAMS
+     * @throws BindException when the port is taken on one of the addresses (nothing stays open)
+     */
+    public static Http3Edge open(List<InetAddress> addresses, int port, TlsIdentity identity,
+            InetSocketAddress originAddress, int maxStreams) throws IOException {
+        EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h3-edge", true),
+                NioIoHandler.newFactory());
+        Http3Edge edge = new Http3Edge(group, new OriginClient(group, originAddress), port);
+        try {
+            QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
+                    .applicationProtocols(Http3.supportedApplicationProtocols()).build();
+            ChannelHandler quic = Http3.newQuicServerCodecBuilder()
+                    .sslContext(tls)
+                    .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .initialMaxData(CONNECTION_WINDOW)
+                    .initialMaxStreamDataBidirectionalRemote(CONNECTION_WINDOW / 4)
+                    .initialMaxStreamDataBidirectionalLocal(CONNECTION_WINDOW / 4)
+                    .initialMaxStreamDataUnidirectional(CONNECTION_WINDOW / 4)
+                    .initialMaxStreamsBidirectional(maxStreams)
+                    .initialMaxStreamsUnidirectional(16)
+                    .congestionControlAlgorithm(QuicCongestionControlAlgorithm.CUBIC)
+                    // No token handler, so no Retry round trip: a first visit pays what it pays over TCP + TLS 1.3.
+                    .handler(new ChannelInitializer<QuicChannel>() {
+                        @Override
+                        protected void initChannel(QuicChannel connection) {
+                            connection.pipeline().addLast(new Http3ServerConnectionHandler(edge.requestStream()));
+                        }
+                    }).build();
+            for (InetAddress address : addresses) {
+                Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(quic)
+                        .bind(new InetSocketAddress(address, edge.port)).sync().channel();
+                edge.sockets.add(socket);
+                edge.port = ((InetSocketAddress) socket.localAddress()).getPort();
+            }
+            return edge;
+        } catch (Exception e) {
+            edge.close();
+            if (e instanceof IOException io) {
+                throw io;
+            }
+            throw new IOException("HTTP/3 door on port " + port + " could not open: " + e.getMessage(), e);
+        }
+    }
+
+    private ChannelInitializer<QuicStreamChannel> requestStream() {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(QuicStreamChannel stream) {
+                stream.pipeline().addLast(new Http3FrameToHttpObjectCodec(true), new HttpObjectAggregator(MAX_REQUEST_BYTES),
+                        new Forward());
+            }
+        };
+    }
+
+    /** One request stream: its request to the origin, the origin's answer back (the codec ends the stream). */
+    private final class Forward extends SimpleChannelInboundHandler<FullHttpRequest> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+            origin.send(request.retain(), response -> ctx.writeAndFlush(response));
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** Threads of the edge still running (1 while open, 0 once closed). */
+    public boolean isTerminated() {
+        return group.isTerminated();
+    }
+
+    /** Closes every socket and connection, and ends the event loop's thread before it returns. */
+    @Override
+    public void close() {
+        for (Channel socket : sockets) {
+            socket.close().awaitUninterruptibly();
+        }
+        origin.close();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    @Override
+    public String toString() {
+        return "HTTP/3 on " + port + " (UDP), forwarding to " + origin;
+    }
+}

@@ -1,0 +1,35 @@
+package io.github.http2wildfly.edge;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+
+/**
+ * The key and certificate chain door 4 presents: the same entry of the same key store as the TCP
+ * doors' SSL context (wildfly/elytron/ssl-context.cli), read directly because QUIC's TLS lives in
+ * BoringSSL, not in the JVM's SSLContext.
+ */
+public record TlsIdentity(PrivateKey key, X509Certificate[] chain) {
+
+    /** @throws IOException with a sentence that names the file and what is wrong with it */
+    public static TlsIdentity read(Path keystore, char[] password, String alias) throws IOException {
+        try (InputStream in = Files.newInputStream(keystore)) {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(in, password);
+            if (!(store.getKey(alias, password) instanceof PrivateKey key)) {
+                throw new IOException(keystore + " has no private key under the alias " + alias);
+            }
+            Certificate[] chain = store.getCertificateChain(alias);
+            return new TlsIdentity(key, Arrays.copyOf(chain, chain.length, X509Certificate[].class));
+        } catch (GeneralSecurityException e) {
+            throw new IOException(keystore + " could not be read with its password: " + e.getMessage(), e);
+        }
+    }
+}

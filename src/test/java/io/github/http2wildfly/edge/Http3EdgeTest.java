@@ -1,0 +1,127 @@
+package io.github.http2wildfly.edge;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpServer;
+import io.github.http2wildfly.build.ServerKeystore;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class Http3EdgeTest {
+
+    private static final byte[] BIG = new byte[2_000_000];
+
+    @TempDir
+    static Path dir;
+    static TlsIdentity keys;
+    static X509Certificate certificate;
+    static HttpServer origin;
+    static Http3Edge edge;
+
+    @BeforeAll
+    static void originAndEdge() throws Exception {
+        Path keystore = dir.resolve("localhost.p12");
+        ServerKeystore.main(new String[] {keystore.toString(), "secret1", "localhost", dir.resolve("localhost.crt").toString(), "true"});
+        keys = TlsIdentity.read(keystore, "secret1".toCharArray(), "localhost");
+        try (InputStream in = Files.newInputStream(dir.resolve("localhost.crt"))) {
+            certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+        new Random(1).nextBytes(BIG);
+        origin = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        origin.createContext("/", exchange -> {
+            String path = exchange.getRequestURI().toString();
+            byte[] body = path.equals("/big") ? BIG : ("host " + exchange.getRequestHeaders().getFirst("Host") + ", via "
+                    + exchange.getRequestHeaders().getFirst("Via") + ", path " + path + ", x-demo "
+                    + exchange.getRequestHeaders().getFirst("X-Demo")).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Cache-Control", "no-store");
+            exchange.sendResponseHeaders(path.startsWith("/missing") ? 404 : 200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        origin.start();
+        edge = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 500);
+    }
+
+    @AfterAll
+    static void stop() {
+        edge.close();
+        origin.stop(0);
+    }
+
+    @Test
+    void aRequestOverHttp3ReachesTheOriginWithItsHostAndComesBackAsItsAnswer() throws Exception {
+        try (Http3Client client = Http3Client.connect("localhost", edge.port(), certificate)) {
+            Http3Client.Response response = client.send("GET", "/page?count=3", Map.of("x-demo", "yes")).get(10, TimeUnit.SECONDS);
+            assertEquals(200, response.status());
+            assertEquals("host localhost:" + edge.port() + ", via 3 h3-edge, path /page?count=3, x-demo yes", response.text());
+            assertEquals("no-store", response.header("cache-control"));
+            assertEquals(null, response.header("connection"), "hop-by-hop headers stay behind the edge");
+            assertEquals(404, client.get("/missing").status(), "the origin's status, whatever it is");
+        }
+    }
+
+    @Test
+    void manyStreamsAtOnceAndALargeBodyArriveWhole() throws Exception {
+        try (Http3Client client = Http3Client.connect("localhost", edge.port(), certificate)) {
+            List<CompletableFuture<Http3Client.Response>> answers = new ArrayList<>();
+            for (int i = 0; i < 300; i++) {
+                answers.add(client.send("GET", "/logo?" + i, Map.of()));
+            }
+            for (int i = 0; i < answers.size(); i++) {
+                assertTrue(answers.get(i).get(30, TimeUnit.SECONDS).text().endsWith("path /logo?" + i + ", x-demo null"));
+            }
+            assertArrayEquals(BIG, client.get("/big").body());
+        }
+    }
+
+    @Test
+    void anOriginThatIsDownIsA502ThatSaysSo() throws Exception {
+        InetSocketAddress nobody;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), socket.getLocalPort());
+        }
+        Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100);
+        try (Http3Client client = Http3Client.connect("localhost", lonely.port(), certificate)) {
+            Http3Client.Response response = client.get("/");
+            assertEquals(502, response.status());
+            assertTrue(response.text().startsWith("the origin at " + nobody.getHostString()), response.text());
+        } finally {
+            lonely.close();
+        }
+    }
+
+    @Test
+    void closingEndsItsThreadAndFreesItsPort() throws Exception {
+        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100);
+        try (Http3Client client = Http3Client.connect("localhost", closing.port(), certificate)) {
+            assertEquals(200, client.get("/").status());
+        }
+        closing.close();
+        assertTrue(closing.isTerminated());
+        try (DatagramSocket again = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), closing.port()))) {
+            assertEquals(closing.port(), again.getLocalPort());
+        } catch (IOException e) {
+            throw new AssertionError("the port is still taken", e);
+        }
+    }
+}
