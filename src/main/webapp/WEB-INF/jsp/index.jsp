@@ -15,7 +15,7 @@ li { margin: .4rem 0; }
 <body>
 <h1>HTTP/2 on WildFly</h1>
 <p class="race"><a href="race">Race HTTP/1.1 against HTTP/2</a>: one click, as if this server were far away.</p>
-<p>The same page of ${defaultCount} small logos, through three doors. Open each in its own tab and compare
+<p>The same page of ${defaultCount} small logos, through four doors. Open each in its own tab and compare
 the load time and the Protocol column of the browser's network panel: one connection carries every image
 over HTTP/2, six at a time over HTTP/1.1.</p>
 <p>The fast doors are this server as it is: on your own machine there are no round trips to save, so
@@ -26,6 +26,7 @@ every byte and every connection set-up by a network's round trip, which is where
 <li><a href="<c:out value="${door.url}"/>"><c:out value="${door.label}"/></a> &mdash; <code><c:out value="${door.url}"/></code></li>
 </c:forEach>
 </ul>
+<%@ include file="http3.jspf" %>
 <%@ include file="network.jspf" %>
 <p>Another size: add <code>?count=N</code> (1 to 2000).</p>
 </body>

@@ -12,19 +12,25 @@ import java.util.OptionalInt;
  */
 public final class DoorLink {
 
-    private final Door door;
+    private final String label;
+    private final String protocol;
     private final boolean slow;
     private final URI uri;
 
-    private DoorLink(Door door, boolean slow, URI uri) {
-        this.door = door;
+    private DoorLink(String label, String protocol, boolean slow, URI uri) {
+        this.label = label;
+        this.protocol = protocol;
         this.slow = slow;
         this.uri = uri;
     }
 
+    private static DoorLink of(Door door, boolean slow, URI uri) {
+        return new DoorLink(door.label(), door == Door.HTTP_2_TLS ? "h2" : "http/1.1", slow, uri);
+    }
+
     /** The door itself. */
     public static DoorLink fast(Door door, HttpServletRequest request, String path) {
-        return new DoorLink(door, false, door.uri(request.getServerName(), door.port(System.getProperties()), path));
+        return of(door, false, door.uri(request.getServerName(), door.port(System.getProperties()), path));
     }
 
     /** The door's slow twin; empty when the server has no slow doors or that one's port was taken. */
@@ -32,7 +38,16 @@ public final class DoorLink {
         SlowDoors doors = SlowDoors.of(request.getServletContext());
         OptionalInt port = doors == null ? OptionalInt.empty() : doors.port(door);
         return port.isPresent()
-                ? List.of(new DoorLink(door, true, door.uri(request.getServerName(), port.getAsInt(), path)))
+                ? List.of(of(door, true, door.uri(request.getServerName(), port.getAsInt(), path)))
+                : List.of();
+    }
+
+    /** Door 4 (HTTP/3), or its slow twin; empty where it is shut. */
+    public static List<DoorLink> http3(boolean slow, HttpServletRequest request, String path) {
+        Http3Door door = Http3Door.of(request.getServletContext());
+        OptionalInt port = door == null ? OptionalInt.empty() : slow ? door.slowPort() : OptionalInt.of(door.port());
+        return port.isPresent()
+                ? List.of(new DoorLink(Http3Door.LABEL, "h3", slow, Door.HTTP_2_TLS.uri(request.getServerName(), port.getAsInt(), path)))
                 : List.of();
     }
 
@@ -42,14 +57,16 @@ public final class DoorLink {
         for (Door door : Door.values()) {
             links.add(fast(door, request, path));
         }
+        links.addAll(http3(false, request, path));
         for (Door door : Door.values()) {
             links.addAll(slow(door, request, path));
         }
+        links.addAll(http3(true, request, path));
         return links;
     }
 
     public String getLabel() {
-        return slow ? door.label() + ", far away" : door.label();
+        return slow ? label + ", far away" : label;
     }
 
     public String getUrl() {
@@ -65,7 +82,8 @@ public final class DoorLink {
         return slow;
     }
 
+    /** The protocol this door speaks, as Resource Timing's nextHopProtocol names it. */
     public String getProtocol() {
-        return door == Door.HTTP_2_TLS ? "h2" : "http/1.1";
+        return protocol;
     }
 }

@@ -21,6 +21,7 @@ public class LandingServlet extends HttpServlet {
             throws ServletException, IOException {
         request.setAttribute("doors", DoorLink.all(request, request.getContextPath() + LogoWallServlet.PATH));
         request.setAttribute("defaultCount", LogoCount.DEFAULT);
+        Http3Door.expose(request);
         NetworkServlet.expose(request);
         request.getRequestDispatcher("/WEB-INF/jsp/index.jsp").forward(request, response);
     }

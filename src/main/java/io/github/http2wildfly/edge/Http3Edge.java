@@ -12,9 +12,12 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http3.DefaultHttp3SettingsFrame;
 import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3SettingsFrame;
 import io.netty.handler.codec.http3.Http3FrameToHttpObjectCodec;
 import io.netty.handler.codec.http3.Http3ServerConnectionHandler;
+import io.netty.handler.codec.quic.FlushStrategy;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
 import io.netty.handler.codec.quic.QuicSslContext;
@@ -50,6 +53,17 @@ public final class Http3Edge implements Closeable {
     /** Per connection, what the client may send before the server reads it; per stream a quarter. */
     private static final long CONNECTION_WINDOW = 16L << 20;
 
+    /**
+     * A header section up to 1 MiB reaches the origin, as over HTTP/1.1 and HTTP/2 (wildfly/limits.cli), so
+     * a long URL or big headers get the application's 414 and 431, not a reset stream.
+     */
+    static final long MAX_FIELD_SECTION_BYTES = 1 << 20;
+    private static final Http3SettingsFrame LOCAL_SETTINGS = new DefaultHttp3SettingsFrame();
+
+    static {
+        LOCAL_SETTINGS.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
+    }
+
     private final EventLoopGroup group;
     private final OriginClient origin;
     private final List<Channel> sockets = new ArrayList<>();
@@ -76,7 +90,8 @@ public final class Http3Edge implements Closeable {
         try {
             QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
                     .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-            ChannelHandler quic = Http3.newQuicServerCodecBuilder()
+            // One codec per socket: a codec holds its socket's connections.
+            java.util.function.Supplier<ChannelHandler> quic = () -> Http3.newQuicServerCodecBuilder()
                     .sslContext(tls)
                     .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                     .initialMaxData(CONNECTION_WINDOW)
@@ -86,15 +101,18 @@ public final class Http3Edge implements Closeable {
                     .initialMaxStreamsBidirectional(maxStreams)
                     .initialMaxStreamsUnidirectional(16)
                     .congestionControlAlgorithm(QuicCongestionControlAlgorithm.CUBIC)
+                    // Answers come from the origin, outside the socket's read loop: send them at once, not at the next read.
+                    .flushStrategy(FlushStrategy.afterNumPackets(1))
                     // No token handler, so no Retry round trip: a first visit pays what it pays over TCP + TLS 1.3.
                     .handler(new ChannelInitializer<QuicChannel>() {
                         @Override
                         protected void initChannel(QuicChannel connection) {
-                            connection.pipeline().addLast(new Http3ServerConnectionHandler(edge.requestStream()));
+                            connection.pipeline().addLast(new Http3ServerConnectionHandler(edge.requestStream(), null, null,
+                                    LOCAL_SETTINGS, true));
                         }
                     }).build();
             for (InetAddress address : addresses) {
-                Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(quic)
+                Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(quic.get())
                         .bind(new InetSocketAddress(address, edge.port)).sync().channel();
                 edge.sockets.add(socket);
                 edge.port = ((InetSocketAddress) socket.localAddress()).getPort();

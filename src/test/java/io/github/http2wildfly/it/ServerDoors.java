@@ -36,6 +36,17 @@ final class ServerDoors {
         return door.uri("localhost", door.slowPort(systemProperties()), contextPath + path);
     }
 
+    /** Door 4 (HTTP/3 over QUIC) or its slow twin, from the server's system properties (wildfly/h3-door.cli). */
+    int http3Port(boolean slow) {
+        Properties system = systemProperties();
+        return Integer.parseInt(system.getProperty(slow ? "h2demo.slow.h3.port" : "h2demo.h3.port")) + Door.portOffset(system);
+    }
+
+    /** A path below the context root, as a request line names it. */
+    String path(String path) {
+        return contextPath + path;
+    }
+
     int boundPort(Door door) {
         return execute(Operations.createReadAttributeOperation(Operations.createAddress("socket-binding-group",
                 "standard-sockets", "socket-binding", door.socketBinding()), "bound-port")).asInt();

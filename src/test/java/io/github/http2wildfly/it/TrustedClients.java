@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.util.List;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -24,6 +25,7 @@ final class TrustedClients {
 
     private static final Path CERTIFICATE = Path.of(System.getProperty("keystore.certificate", "keystore/localhost.crt"));
 
+    private final X509Certificate certificate;
     private final X509TrustManager trustManager;
     private final SSLContext sslContext;
 
@@ -31,7 +33,8 @@ final class TrustedClients {
         try (InputStream pem = Files.newInputStream(CERTIFICATE)) {
             KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
             trusted.load(null, null);
-            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+            certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem);
+            trusted.setCertificateEntry("server", certificate);
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init(trusted);
             trustManager = (X509TrustManager) factory.getTrustManagers()[0];
@@ -41,6 +44,11 @@ final class TrustedClients {
             throw new IllegalStateException("Cannot read the server certificate " + CERTIFICATE.toAbsolutePath()
                     + ": run ./mvnw package first", e);
         }
+    }
+
+    /** The server's certificate, the one thing these clients trust (the HTTP/3 client's trust too). */
+    X509Certificate certificate() {
+        return certificate;
     }
 
     SSLContext sslContext() {

@@ -1,0 +1,149 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.edge.Http3Client;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Door 4 and its slow twin speak HTTP/3, proven with Netty's own HTTP/3 client (BrowserHttp3IT proves
+ * it with Chromium), and answer as door 2 does: the same page, the same images, the same refusals.
+ */
+class Http3DoorIT extends DeployedWarTest {
+
+    private static final Pattern IMG_SRC = Pattern.compile("<img src=\"([^\"]+)\"");
+    private final TrustedClients clients = new TrustedClients();
+
+    private Http3Client connect(boolean slow) throws Exception {
+        return Http3Client.connect("localhost", doors.http3Port(slow), clients.certificate());
+    }
+
+    @ParameterizedTest(name = "slow twin: {0}")
+    @ValueSource(booleans = {false, true})
+    void thePageAndEveryImageComeOverHttp3FreshAndWhole(boolean slow) throws Exception {
+        byte[] logo = Files.readAllBytes(Path.of("src/main/webapp/WEB-INF/logo.png"));
+        try (Http3Client client = connect(slow)) {
+            Http3Client.Response page = client.get(doors.path("/logos"));
+            assertEquals(200, page.status());
+            assertTrue(page.header("cache-control").contains("no-store"), page.header("cache-control"));
+            List<String> sources = new ArrayList<>();
+            Matcher img = IMG_SRC.matcher(page.text());
+            while (img.find()) {
+                sources.add(img.group(1).replace("&amp;", "&"));
+            }
+            assertEquals(500, sources.size(), "the default wall");
+            List<CompletableFuture<Http3Client.Response>> images = new ArrayList<>();
+            for (String src : sources) {
+                images.add(client.send("GET", src.startsWith("/") ? src : doors.path("/") + src, Map.of()));
+            }
+            for (int i = 0; i < images.size(); i++) {
+                Http3Client.Response image = images.get(i).get(60, TimeUnit.SECONDS);
+                assertEquals(200, image.status(), sources.get(i));
+                assertTrue(image.header("cache-control").contains("no-store"), sources.get(i));
+                assertArrayEquals(logo, image.body(), sources.get(i));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bad count", "long URL", "big headers"})
+    void badInputGetsDoor2sAnswer(String input) throws Exception {
+        String path = doors.path(switch (input) {
+            case "bad count" -> "/logos?count=many";
+            case "long URL" -> "/logos?pad=" + "x".repeat(24_000);
+            default -> "/logos";
+        });
+        Map<String, String> headers = input.equals("big headers") ? Map.of("x-big", "y".repeat(20_000)) : Map.of();
+        // The JDK's client for door 2: OkHttp resets a stream whose header block it cannot fit (PROTOCOL_ERROR).
+        HttpRequest.Builder overHttp2 = HttpRequest.newBuilder(doors.uri(Door.HTTP_2_TLS, "").resolve(path));
+        headers.forEach(overHttp2::header);
+        HttpClient jdk = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).sslContext(clients.sslContext()).build();
+        HttpResponse<String> door2 = jdk.send(overHttp2.build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(HttpClient.Version.HTTP_2, door2.version());
+        try (Http3Client client = connect(false)) {
+            Http3Client.Response door4 = client.send("GET", path, headers).get(30, TimeUnit.SECONDS);
+            assertEquals(door2.statusCode(), door4.status(), input);
+            assertEquals(door2.body(), door4.text(), input);
+            assertTrue(door4.status() >= 400, input + ": " + door4.status());
+        }
+    }
+
+    @ParameterizedTest(name = "slow twin: {0}")
+    @ValueSource(booleans = {false, true})
+    void theLandingPageGivesChromiumsFlagsForBothHttp3Ports(boolean slow) throws Exception {
+        try (Http3Client client = connect(slow)) {
+            String landing = client.get(doors.path("/")).text();
+            assertTrue(landing.contains("--origin-to-force-quic-on=localhost:" + doors.http3Port(false) + ",localhost:"
+                    + doors.http3Port(true) + " --ignore-certificate-errors-spki-list="), landing);
+        }
+    }
+
+    @Test
+    @Tag("slow")
+    void door4ComesAndGoesWithTheDeploymentLeavingNoSocketOrThreadBehind() throws Exception {
+        assumeFalse(Boolean.getBoolean("it.reuse.server"), "against a running dev server, its own deployment holds door 4");
+        try (Http3Client client = connect(false)) {
+            assertEquals(200, client.get(doors.path("/logos?count=1")).status());
+        }
+        List<String> before = edgeThreads();
+        assertEquals(List.of("h3-edge"), before.stream().filter(name -> name.startsWith("h3-edge")).map(name -> "h3-edge").toList(),
+                "one event loop thread: " + before);
+        for (int cycle = 0; cycle < 3; cycle++) {
+            doors.deployment("undeploy");
+            try {
+                for (boolean slow : new boolean[] {false, true}) {
+                    try (DatagramSocket free = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                            doors.http3Port(slow)))) {
+                        assertTrue(free.isBound(), "the UDP port is free while undeployed");
+                    }
+                }
+                assertEquals(List.of(), edgeThreadsOnceIdle(0), "no thread of door 4 while undeployed, cycle " + cycle);
+            } finally {
+                doors.deployment("deploy");
+            }
+            try (Http3Client client = connect(true)) {
+                assertEquals(200, client.get(doors.path("/logos?count=1")).status(), "open again, cycle " + cycle);
+            }
+        }
+        assertEquals(before.size(), edgeThreadsOnceIdle(before.size()).size(), "door 4's threads after 3 redeploys");
+    }
+
+    /** Netty's shared executor ends a second after its last task: waits up to 10 s for {@code expected} threads. */
+    private List<String> edgeThreadsOnceIdle(int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+        List<String> threads = edgeThreads();
+        while (threads.size() != expected && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            threads = edgeThreads();
+        }
+        return threads;
+    }
+
+    /** The threads door 4 starts: its event loop, its twin's two, and Netty's shared helpers. */
+    private List<String> edgeThreads() {
+        return doors.threadNames().stream().filter(name -> name.startsWith("h3-edge") || name.startsWith("udp-delay-proxy")
+                || name.startsWith("globalEventExecutor") || name.startsWith("ObjectCleaner")).toList();
+    }
+}
