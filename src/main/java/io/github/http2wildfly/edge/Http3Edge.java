@@ -48,21 +48,16 @@ public final class Http3Edge implements Closeable {
 
     /** A QUIC connection without packets this long is closed (both sides learn it at the handshake). */
     public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * The largest header section taken: a long URL or big headers up to this reach the origin, which
+     * answers 414 and 431 as over HTTP/1.1 (above it the stream is reset). HTTP/2 cannot follow: Undertow
+     * ends the connection above 20,000 bytes (docs/hardening.md).
+     */
+    static final long MAX_FIELD_SECTION_BYTES = 128 << 10;
     /** A request body beyond this gets 413 (the application takes small forms only). */
     static final int MAX_REQUEST_BYTES = 1 << 20;
     /** Per connection, what the client may send before the server reads it; per stream a quarter. */
     private static final long CONNECTION_WINDOW = 16L << 20;
-
-    /**
-     * A header section up to 1 MiB reaches the origin, as over HTTP/1.1 and HTTP/2 (wildfly/limits.cli), so
-     * a long URL or big headers get the application's 414 and 431, not a reset stream.
-     */
-    static final long MAX_FIELD_SECTION_BYTES = 1 << 20;
-    private static final Http3SettingsFrame LOCAL_SETTINGS = new DefaultHttp3SettingsFrame();
-
-    static {
-        LOCAL_SETTINGS.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
-    }
 
     private final EventLoopGroup group;
     private final OriginClient origin;
@@ -87,6 +82,8 @@ public final class Http3Edge implements Closeable {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h3-edge", true),
                 NioIoHandler.newFactory());
         Http3Edge edge = new Http3Edge(group, new OriginClient(group, originAddress), port);
+        Http3SettingsFrame settings = new DefaultHttp3SettingsFrame();
+        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
         try {
             QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
                     .applicationProtocols(Http3.supportedApplicationProtocols()).build();
@@ -108,7 +105,7 @@ public final class Http3Edge implements Closeable {
                         @Override
                         protected void initChannel(QuicChannel connection) {
                             connection.pipeline().addLast(new Http3ServerConnectionHandler(edge.requestStream(), null, null,
-                                    LOCAL_SETTINGS, true));
+                                    settings, true));
                         }
                     }).build();
             for (InetAddress address : addresses) {

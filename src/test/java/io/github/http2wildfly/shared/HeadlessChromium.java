@@ -11,6 +11,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.openqa.selenium.By;
@@ -47,12 +48,25 @@ public final class HeadlessChromium implements AutoCloseable {
      *        as a person's is before they trust it
      */
     public HeadlessChromium(boolean trustProjectCertificate) throws IOException {
+        this(trustProjectCertificate, List.of());
+    }
+
+    /**
+     * A browser that speaks HTTP/3 to the given origins (host:port), as a person's Chromium started with
+     * --origin-to-force-quic-on does: for a local origin, Alt-Svc alone is not enough.
+     */
+    public static HeadlessChromium forcingQuic(List<String> origins) throws IOException {
+        return new HeadlessChromium(true, origins);
+    }
+
+    private HeadlessChromium(boolean trustProjectCertificate, List<String> quicOrigins) throws IOException {
         requireInstalled();
         profile = Files.createTempDirectory("chromium-profile");
         ChromeOptions options = new ChromeOptions();
         // the browser itself: Debian's /usr/bin/chromium is a launcher script that adds its own flags
         options.setBinary(BROWSER.toFile());
-        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        options.addArguments(quicOrigins.isEmpty() ? "--disable-quic" : "--origin-to-force-quic-on=" + String.join(",", quicOrigins));
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1280,1024",
                 "--user-data-dir=" + profile);
