@@ -2,6 +2,7 @@ package io.github.http2wildfly.build;
 
 import io.github.http2wildfly.PortInUse;
 import java.io.IOException;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -24,7 +25,7 @@ public final class PortCheck {
     /** WildFly's management port before the offset, which the wildfly-maven-plugin and Arquillian assume too. */
     static final int WILDFLY_MANAGEMENT_PORT = 9990;
     static final String MANAGEMENT = "WildFly's management port";
-    /** {@code /system-property=h2demo.<Maven property>:add(value=<port>)}, as sockets.cli and slow-doors.cli say it. */
+    /** {@code /system-property=h2demo.<Maven property>:add(value=<port>)}, as sockets.cli, slow-doors.cli and h3-door.cli say it. */
     private static final Pattern PORT_PROPERTY = Pattern.compile(
             "^/system-property=h2demo\\.([\\w.]+\\.port):add\\(value=(\\d+)\\)", Pattern.MULTILINE);
 
@@ -66,11 +67,24 @@ public final class PortCheck {
                 taken.add("Port " + port + " on " + address.getHostAddress() + " is already in use (" + MANAGEMENT + " "
                         + base + " + " + offsetProperty + "=" + offset + "): stop what listens there, or move every port with -D"
                         + offsetProperty + "=<offset>");
-            } else if (!canBind(address, port)) {
-                taken.add(PortInUse.message(address, property, base, offsetProperty, offset));
+            } else if (isUdp(property) ? !canBindUdp(address, port) : !canBind(address, port)) {
+                taken.add(PortInUse.message(address, property, base, offsetProperty, offset) + (isUdp(property) ? " (UDP)" : ""));
             }
         });
         return taken;
+    }
+
+    /** Door 4 and its twin (h3-door.cli) listen on UDP; every other door on TCP. */
+    static boolean isUdp(String property) {
+        return property.startsWith("h3.") || property.contains(".h3.");
+    }
+
+    private static boolean canBindUdp(InetAddress address, int port) {
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(address, port))) {
+            return true;
+        } catch (IOException inUse) {
+            return false;
+        }
     }
 
     private static boolean canBind(InetAddress address, int port) {

@@ -39,6 +39,17 @@ class PortCheckTest {
     }
 
     @Test
+    void door4sPortsAreCheckedOnUdpWhereItListens() throws IOException {
+        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(new java.net.InetSocketAddress(LOOPBACK, 0))) {
+            int port = taken.getLocalPort();
+            List<String> problems = PortCheck.takenPorts(LOOPBACK, Map.of("slow.h3.port", port, "http.port", port), 0, "port.offset");
+            assertEquals(List.of("Port " + port + " on " + LOOPBACK.getHostAddress() + " is already in use (slow.h3.port=" + port
+                    + "): stop what listens there, or move it with -Dslow.h3.port=<port> or every port with -Dport.offset=<offset> (UDP)"),
+                    problems, "UDP taken, the TCP port of the same number free");
+        }
+    }
+
+    @Test
     void freePortsPass() throws IOException {
         int free;
         try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
