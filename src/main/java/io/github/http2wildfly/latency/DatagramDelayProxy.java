@@ -251,14 +251,15 @@ public final class DatagramDelayProxy implements Closeable {
                     continue;
                 }
                 next.queued().decrementAndGet();
+                forwarded.incrementAndGet(); // before it leaves: its answer may come back before the send returns
                 try {
                     if (next.to() == null) {
                         next.channel().write(next.data());
                     } else {
                         next.channel().send(next.data(), next.to());
                     }
-                    forwarded.incrementAndGet();
                 } catch (IOException unreachable) {
+                    forwarded.decrementAndGet();
                     dropped.incrementAndGet(); // as a network would: the sender's recovery answers it
                 }
             }
