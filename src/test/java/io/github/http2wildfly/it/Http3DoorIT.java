@@ -40,9 +40,18 @@ class Http3DoorIT extends DeployedWarTest {
         return Http3Client.connect("localhost", doors.http3Port(slow), clients.certificate());
     }
 
-    @ParameterizedTest(name = "slow twin: {0}")
-    @ValueSource(booleans = {false, true})
-    void thePageAndEveryImageComeOverHttp3FreshAndWhole(boolean slow) throws Exception {
+    @Test
+    void thePageAndEveryImageComeOverHttp3FreshAndWhole() throws Exception {
+        assertPageAndEveryImageOverHttp3(false);
+    }
+
+    @Test
+    @Tag("slow")
+    void throughTheSlowTwinToo() throws Exception {
+        assertPageAndEveryImageOverHttp3(true);
+    }
+
+    private void assertPageAndEveryImageOverHttp3(boolean slow) throws Exception {
         byte[] logo = Files.readAllBytes(Path.of("src/main/webapp/WEB-INF/logo.png"));
         try (Http3Client client = connect(slow)) {
             Http3Client.Response page = client.get(doors.path("/logos"));
@@ -75,6 +84,7 @@ class Http3DoorIT extends DeployedWarTest {
     }
 
     /** Up to 64 KiB door 4 answers as HTTP/1.1 does; door 2 cannot (Undertow ends HTTP/2 above 20,000 bytes). */
+    @Tag("slow")
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"long URL", "big headers"})
     void inputUpTo64KibGetsHttp11sAnswer(String input) throws Exception {
@@ -101,10 +111,9 @@ class Http3DoorIT extends DeployedWarTest {
         }
     }
 
-    @ParameterizedTest(name = "slow twin: {0}")
-    @ValueSource(booleans = {false, true})
-    void theLandingPageGivesChromiumsFlagsForBothHttp3Ports(boolean slow) throws Exception {
-        try (Http3Client client = connect(slow)) {
+    @Test
+    void theLandingPageGivesChromiumsFlagsForBothHttp3Ports() throws Exception {
+        try (Http3Client client = connect(false)) {
             String landing = client.get(doors.path("/")).text();
             assertTrue(landing.contains("--origin-to-force-quic-on=localhost:" + doors.http3Port(false) + ",localhost:"
                     + doors.http3Port(true) + " --ignore-certificate-errors-spki-list="), landing);
