@@ -10,6 +10,8 @@ final class Deployments {
 
     private static final File WAR = new File(System.getProperty("deployment.war", "target/war/http2.war"));
 
+    private static WebArchive imported;
+
     private Deployments() {
     }
 
@@ -17,10 +19,13 @@ final class Deployments {
      * The project's WAR under another name, so it can sit beside a dev server's own deployment
      * when the tests run against an already running server.
      */
-    static WebArchive projectWar() {
+    static synchronized WebArchive projectWar() {
         if (!WAR.isFile()) {
             throw new IllegalStateException(WAR.getAbsolutePath() + " does not exist: run ./mvnw package first");
         }
-        return ShrinkWrap.create(ZipImporter.class, "http2-it.war").importFrom(WAR).as(WebArchive.class);
+        if (imported == null) { // read once: every IT class deploys it, and it carries five native QUIC jars
+            imported = ShrinkWrap.create(ZipImporter.class, "http2-it.war").importFrom(WAR).as(WebArchive.class);
+        }
+        return imported;
     }
 }
