@@ -42,11 +42,14 @@ public final class DoorLink {
                 : List.of();
     }
 
-    /** Door 4 (HTTP/3), or its slow twin; empty where it is shut. */
+    /** Door 4 (HTTP/3), or its slow twin; empty where either is shut. */
     public static List<DoorLink> http3(boolean slow, HttpServletRequest request, String path) {
         Http3Door door = Http3Door.of(request.getServletContext());
-        OptionalInt port = door == null ? OptionalInt.empty() : slow ? door.slowPort() : OptionalInt.of(door.port());
+        SlowDoors doors = SlowDoors.of(request.getServletContext());
+        OptionalInt port = door == null ? OptionalInt.empty() : !slow ? OptionalInt.of(door.port())
+                : doors == null ? OptionalInt.empty() : doors.http3Port();
         return port.isPresent()
+                // an https URL as door 2's, on door 4's port
                 ? List.of(new DoorLink(Http3Door.LABEL, "h3", slow, Door.HTTP_2_TLS.uri(request.getServerName(), port.getAsInt(), path)))
                 : List.of();
     }

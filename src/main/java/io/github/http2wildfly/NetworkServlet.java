@@ -65,10 +65,6 @@ public class NetworkServlet extends HttpServlet {
             return;
         }
         doors.setNetwork(doors.network().with(changes));
-        Http3Door http3 = Http3Door.of(getServletContext());
-        if (http3 != null) {
-            http3.setNetwork(doors.network());
-        }
         getServletContext().log("Slow doors: " + doors);
         response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");

@@ -1,5 +1,6 @@
 package io.github.http2wildfly;
 
+import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
 import jakarta.servlet.ServletContext;
 import java.io.Closeable;
@@ -9,13 +10,15 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
- * The three doors again, as if the server were far away: a {@link DelayProxy} in front of each door,
+ * The doors again, as if the server were far away: a {@link DelayProxy} in front of each TCP door,
+ * and a {@link DatagramDelayProxy} in front of door 4 (HTTP/3, {@link Http3Door}) where the server has it,
  * on loopback, with the comparison's network model (half the round trip each way, one round trip for
  * the connection set-up, loss and link rate as {@code Flow} and {@code Link} model them, TLS passed
  * through untouched). They open with the application and close
@@ -30,6 +33,7 @@ public final class SlowDoors implements Closeable {
     private static final String ATTRIBUTE = SlowDoors.class.getName();
 
     private final Map<Door, DelayProxy> open = new EnumMap<>(Door.class);
+    private DatagramDelayProxy http3;
     private volatile SlowNetwork network;
 
     private SlowDoors(SlowNetwork network) {
@@ -58,7 +62,25 @@ public final class SlowDoors implements Closeable {
                 warning.accept("Slow door " + door.label() + " on port " + port + " could not open: " + e.getMessage());
             }
         }
+        if (Http3Door.isConfigured(system)) {
+            doors.openHttp3Twin(system, warning);
+        }
         return doors;
+    }
+
+    /** Door 4's twin, on every loopback address door 4 listens on (it may open later: datagrams wait for no one). */
+    private void openHttp3Twin(Properties system, Consumer<String> warning) {
+        int port = Http3Door.slowPort(system);
+        List<InetAddress> loopback = Http3Door.loopbackAddresses();
+        try {
+            http3 = DatagramDelayProxy.listening(loopback.stream().map(address -> new InetSocketAddress(address, port)).toList(),
+                    new InetSocketAddress(loopback.get(0), Http3Door.port(system)), network.emulated(), MAX_CONNECTIONS_PER_DOOR);
+        } catch (BindException taken) {
+            int offset = Door.portOffset(system);
+            warning.accept(PortInUse.message(loopback.get(0), "slow.h3.port", port - offset, "port.offset", offset) + " (UDP)");
+        } catch (IOException e) {
+            warning.accept("Slow door " + Http3Door.LABEL + " on port " + port + " could not open: " + e.getMessage());
+        }
     }
 
     /** The slow doors of this application, or null where the server has none. */
@@ -81,6 +103,9 @@ public final class SlowDoors implements Closeable {
             proxy.setNetwork(network.emulated());
             proxy.closeIdleConnections(IDLE);
         }
+        if (http3 != null) {
+            http3.setNetwork(network.emulated());
+        }
     }
 
     /** The port of the door's slow twin, empty when that port was taken. */
@@ -89,9 +114,14 @@ public final class SlowDoors implements Closeable {
         return proxy == null ? OptionalInt.empty() : OptionalInt.of(proxy.port());
     }
 
+    /** Door 4's slow twin's port, empty where the server has no door 4 or that port was taken. */
+    public OptionalInt http3Port() {
+        return http3 == null ? OptionalInt.empty() : OptionalInt.of(http3.port());
+    }
+
     /** Threads of the proxies still running (a test reads it through the lifecycle check). */
     public int liveThreads() {
-        return open.values().stream().mapToInt(DelayProxy::liveThreads).sum();
+        return open.values().stream().mapToInt(DelayProxy::liveThreads).sum() + (http3 == null ? 0 : http3.liveThreads());
     }
 
     @Override
@@ -103,12 +133,16 @@ public final class SlowDoors implements Closeable {
                 // closing anyway
             }
         }
+        if (http3 != null) {
+            http3.close();
+        }
     }
 
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder(network.toString());
         open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
+        http3Port().ifPresent(port -> text.append(", ").append(Http3Door.LABEL).append(" on ").append(port).append(" (UDP)"));
         return text.toString();
     }
 }

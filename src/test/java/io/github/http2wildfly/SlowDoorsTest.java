@@ -69,6 +69,32 @@ class SlowDoorsTest {
     }
 
     @Test
+    void door4sTwinRelaysDatagramsUnderTheSameNetworkAndClosesWithTheOthers() throws IOException {
+        try (java.net.DatagramSocket door4 = new java.net.DatagramSocket(new java.net.InetSocketAddress(LOOPBACK, 0));
+                java.net.DatagramSocket browser = new java.net.DatagramSocket()) {
+            system.setProperty("h2demo.h3.port", Integer.toString(door4.getLocalPort()));
+            system.setProperty("h2demo.slow.h3.port", "0");
+            SlowDoors slow = SlowDoors.open(system, warnings::add);
+            int twin = slow.http3Port().orElseThrow();
+            slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 60)));
+            door4.setSoTimeout(10_000);
+            long sent = System.nanoTime();
+            browser.send(new java.net.DatagramPacket(new byte[] {'q'}, 1, LOOPBACK, twin));
+            java.net.DatagramPacket arrived = new java.net.DatagramPacket(new byte[8], 8);
+            door4.receive(arrived);
+            assertTrue(System.nanoTime() - sent >= Duration.ofMillis(30).toNanos(), "half the changed round trip");
+            assertEquals('q', arrived.getData()[0]);
+            assertTrue(slow.toString().endsWith(", HTTP/3 over QUIC on " + twin + " (UDP)"), slow.toString());
+            assertEquals(3 + 2, slow.liveThreads(), "three acceptors, the twin's reader and deliverer");
+            slow.close();
+            assertEquals(0, slow.liveThreads());
+            try (java.net.DatagramSocket again = new java.net.DatagramSocket(new java.net.InetSocketAddress(LOOPBACK, twin))) {
+                assertTrue(again.isBound());
+            }
+        }
+    }
+
+    @Test
     void aTakenPortIsOneLineNamingItsPropertyAndTheOtherDoorsOpen() throws IOException {
         int taken = Door.HTTP_2_TLS.slowPort(system);
         try (ServerSocket squatter = new ServerSocket(taken, 1, LOOPBACK); SlowDoors slow = SlowDoors.open(system, warnings::add)) {

@@ -61,7 +61,6 @@ final class OriginClient {
         request.headers().names().removeIf(name -> name.startsWith("x-http3-"));
         HOP_BY_HOP.forEach(request.headers()::remove);
         request.setProtocolVersion(HttpVersion.HTTP_1_1);
-        HttpUtil.setContentLength(request, request.content().readableBytes());
         request.headers().add(HttpHeaderNames.VIA, "3 h3-edge");
         pool.acquire().addListener(acquired -> {
             if (!acquired.isSuccess()) {

@@ -6,10 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
+import java.util.Base64;
 
 /**
  * The key and certificate chain door 4 presents: the same entry of the same key store as the TCP
@@ -17,6 +20,16 @@ import java.util.Arrays;
  * BoringSSL, not in the JVM's SSLContext.
  */
 public record TlsIdentity(PrivateKey key, X509Certificate[] chain) {
+
+    /** What Chromium's --ignore-certificate-errors-spki-list takes: base64 of the SHA-256 of the public key's DER. */
+    public static String spkiHash(X509Certificate certificate) {
+        try {
+            return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                    .digest(certificate.getPublicKey().getEncoded()));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
 
     /** @throws IOException with a sentence that names the file and what is wrong with it */
     public static TlsIdentity read(Path keystore, char[] password, String alias) throws IOException {

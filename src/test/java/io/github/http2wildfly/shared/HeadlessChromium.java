@@ -1,15 +1,14 @@
 package io.github.http2wildfly.shared;
 
+import io.github.http2wildfly.edge.TlsIdentity;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -140,9 +139,7 @@ public final class HeadlessChromium implements AutoCloseable {
     /** SHA-256 of the certificate's SubjectPublicKeyInfo, in base64: what Chromium's flag expects. */
     static String spkiHash(Path certificatePem) {
         try (InputStream in = Files.newInputStream(certificatePem)) {
-            X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
-            return Base64.getEncoder().encodeToString(
-                    MessageDigest.getInstance("SHA-256").digest(certificate.getPublicKey().getEncoded()));
+            return TlsIdentity.spkiHash((X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in));
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("Cannot read the server certificate " + certificatePem.toAbsolutePath()
                     + ": run ./mvnw package first", e);
