@@ -14,9 +14,9 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http3.DefaultHttp3SettingsFrame;
 import io.netty.handler.codec.http3.Http3;
-import io.netty.handler.codec.http3.Http3SettingsFrame;
 import io.netty.handler.codec.http3.Http3FrameToHttpObjectCodec;
 import io.netty.handler.codec.http3.Http3ServerConnectionHandler;
+import io.netty.handler.codec.http3.Http3SettingsFrame;
 import io.netty.handler.codec.quic.FlushStrategy;
 import io.netty.handler.codec.quic.QuicChannel;
 import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
@@ -33,6 +33,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Door 4: HTTP/3 over QUIC in front of the application, as deployments put an edge (nginx, Caddy, a
@@ -88,7 +89,7 @@ public final class Http3Edge implements Closeable {
             QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
                     .applicationProtocols(Http3.supportedApplicationProtocols()).build();
             // One codec per socket: a codec holds its socket's connections.
-            java.util.function.Supplier<ChannelHandler> quic = () -> Http3.newQuicServerCodecBuilder()
+            Supplier<ChannelHandler> quic = () -> Http3.newQuicServerCodecBuilder()
                     .sslContext(tls)
                     .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                     .initialMaxData(CONNECTION_WINDOW)
@@ -151,7 +152,7 @@ public final class Http3Edge implements Closeable {
         return port;
     }
 
-    /** Threads of the edge still running (1 while open, 0 once closed). */
+    /** Whether the edge's event loop thread has ended (after close). */
     public boolean isTerminated() {
         return group.isTerminated();
     }
