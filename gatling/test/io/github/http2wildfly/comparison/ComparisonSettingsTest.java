@@ -104,7 +104,7 @@ class ComparisonSettingsTest {
                 + " by commas", failure("comparison.losses", "0,50"));
         assertEquals("comparison.bandwidths=1.5: expected whole numbers of Mbit/s (0: no limit) from 0 to 1000, separated by"
                 + " commas", failure("comparison.bandwidths", "1.5"));
-        assertEquals("comparison.sizes=logo,2m: '2m' is not one of [logo, 20k, 200k]", failure("comparison.sizes", "logo,2m"));
+        assertEquals("comparison.sizes=logo,2M: '2M' is not one of [logo, 20k, 200k, 2m]", failure("comparison.sizes", "logo,2M"));
         assertEquals("comparison.users=0: expected a whole number from 1 to 50", failure("comparison.users", "0"));
         assertEquals("comparison.count=2001: expected a whole number from 1 to 2000", failure("comparison.count", "2001"));
         assertEquals("comparison.loads is not set", failure("comparison.loads", " "));

@@ -22,7 +22,9 @@ public enum ImageSize {
     /** 80 × 80 pixels: 19.4 KB. */
     KB20("20k", LogoServlet.TILE_20K_PATH, 80),
     /** 256 × 256 pixels: 197 KB. */
-    KB200("200k", LogoServlet.TILE_200K_PATH, 256);
+    KB200("200k", LogoServlet.TILE_200K_PATH, 256),
+    /** 820 × 820 pixels: 2.0 MB, one transfer long enough for congestion control to show (the HTTP/3 control). */
+    MB2("2m", LogoServlet.TILE_2M_PATH, 820);
 
     /** The message of every rejected size: one line, no echo of the input. */
     public static final String RULE = "size must be given once, as one of "

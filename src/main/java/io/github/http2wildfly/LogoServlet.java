@@ -8,6 +8,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
 
 /**
@@ -15,12 +16,13 @@ import java.util.Map;
  * rather than by the default servlet, which would add ETag and Last-Modified validators and answer
  * conditional requests with 304.
  */
-@WebServlet(urlPatterns = {LogoServlet.LOGO_PATH, LogoServlet.TILE_20K_PATH, LogoServlet.TILE_200K_PATH}, loadOnStartup = 1)
+@WebServlet(urlPatterns = {LogoServlet.LOGO_PATH, LogoServlet.TILE_20K_PATH, LogoServlet.TILE_200K_PATH, LogoServlet.TILE_2M_PATH}, loadOnStartup = 1)
 public class LogoServlet extends HttpServlet {
 
     public static final String LOGO_PATH = "/logo.png";
     public static final String TILE_20K_PATH = "/tile-20k.png";
     public static final String TILE_200K_PATH = "/tile-200k.png";
+    public static final String TILE_2M_PATH = "/tile-2m.png";
     private static final String LOGO = "/WEB-INF/logo.png";
     /** The context attribute with each size's bytes, for the pages that say what a load weighs. */
     static final String IMAGE_BYTES = "imageBytes";
@@ -38,8 +40,9 @@ public class LogoServlet extends HttpServlet {
         } catch (IOException e) {
             throw new ServletException("Cannot read " + LOGO, e);
         }
-        images.put(ImageSize.KB20, ImageSize.KB20.drawTile());
-        images.put(ImageSize.KB200, ImageSize.KB200.drawTile());
+        for (ImageSize tile : EnumSet.complementOf(EnumSet.of(ImageSize.LOGO))) {
+            images.put(tile, tile.drawTile());
+        }
         Map<ImageSize, Integer> bytes = new EnumMap<>(ImageSize.class);
         images.forEach((size, png) -> bytes.put(size, png.length));
         getServletContext().setAttribute(IMAGE_BYTES, Map.copyOf(bytes));

@@ -26,10 +26,10 @@ class ImageSizeTest {
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = {"", " 20k", "20K", "LOGO", "KB20", "2m", "200k\n"})
+    @ValueSource(strings = {"", " 20k", "20K", "LOGO", "KB20", "2M", "200k\n"})
     void anythingElseIsRefusedWithTheRule(String raw) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> ImageSize.parse(new String[] {raw}));
-        assertEquals("size must be given once, as one of logo, 20k, 200k", refused.getMessage());
+        assertEquals("size must be given once, as one of logo, 20k, 200k, 2m", refused.getMessage());
     }
 
     @Test
@@ -41,6 +41,7 @@ class ImageSizeTest {
     void theTilesAreRealPngsOfAboutTheirNamedSizeAndTheSameEveryTime() throws IOException {
         assertTile(ImageSize.KB20, 80, 19_000, 20_000);
         assertTile(ImageSize.KB200, 256, 195_000, 200_000);
+        assertTile(ImageSize.MB2, 820, 2_000_000, 2_100_000);
         assertArrayEquals(ImageSize.KB20.drawTile(), ImageSize.KB20.drawTile());
     }
 

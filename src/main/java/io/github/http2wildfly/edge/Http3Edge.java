@@ -57,6 +57,8 @@ public final class Http3Edge implements Closeable {
     static final long MAX_FIELD_SECTION_BYTES = 128 << 10;
     /** A request body beyond this gets 413 (the application takes small forms only). */
     static final int MAX_REQUEST_BYTES = 1 << 20;
+    /** A 1,500-byte Ethernet frame's UDP payload, as TCP's 1,460-byte segment fills the same frame. */
+    static final int PACKET_BYTES = 1472;
     /** Per connection, what the client may send before the server reads it; per stream a quarter. */
     private static final long CONNECTION_WINDOW = 16L << 20;
 
@@ -98,7 +100,12 @@ public final class Http3Edge implements Closeable {
                     .initialMaxStreamDataUnidirectional(CONNECTION_WINDOW / 4)
                     .initialMaxStreamsBidirectional(maxStreams)
                     .initialMaxStreamsUnidirectional(16)
+                    // The TCP it is compared with (Linux's, and the slow doors' model): CUBIC from ten
+                    // packets of a TCP segment's size, no delay-based exit from slow start (HyStart).
                     .congestionControlAlgorithm(QuicCongestionControlAlgorithm.CUBIC)
+                    .initialCongestionWindowPackets(10)
+                    .maxSendUdpPayloadSize(PACKET_BYTES)
+                    .hystart(false)
                     // Answers come from the origin, outside the socket's read loop: send them at once, not at the next read.
                     .flushStrategy(FlushStrategy.afterNumPackets(1))
                     // No token handler, so no Retry round trip: a first visit pays what it pays over TCP + TLS 1.3.

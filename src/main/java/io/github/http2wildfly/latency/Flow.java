@@ -10,8 +10,9 @@ import java.util.function.DoubleSupplier;
  * One direction of one connection: when each byte it carries may be delivered. A byte leaves when the
  * shared {@link Link} lets it and arrives half a round trip later. Bytes travel in segments of
  * {@value Network#SEGMENT_BYTES}; a lost segment arrives one retransmission delay late, and every later byte
- * of the flow with it, as TCP delivers in order: while bytes wait behind a loss, the next loss adds its
- * own delay (the sender stalls once per loss). That is the head-of-line blocking one HTTP/2 connection
+ * of the flow with it, as TCP delivers in order. Several losses of one flight are retransmitted side by
+ * side, as a sender with selective ACKs (SACK, on in Linux) does: each arrives its own retransmission
+ * delay late, not one stall after another. That is the head-of-line blocking one HTTP/2 connection
  * suffers for all its streams, where HTTP/1.1's six connections each stall alone. Nothing is really
  * lost: bytes stay intact and ordered.
  *
@@ -20,7 +21,9 @@ import java.util.function.DoubleSupplier;
  * time, the retransmission timeout of max(200 ms, 2 × RTT) fires ({@link Network#retransmissionDelay}).
  * So the reader ({@link #schedule}) stamps pieces with their arrival time, and the writer asks
  * {@link #due} when to deliver each, which for a lost segment depends on what was read after it.
- * Not modelled: congestion-window growth, lost handshakes.
+ * A segment leaves when the sender's congestion window ({@link CongestionWindow}, CUBIC) has room
+ * for it, so a new connection starts slowly and a loss shrinks what may follow it.
+ * Not modelled: lost handshakes.
  */
 final class Flow {
 
@@ -43,6 +46,7 @@ final class Flow {
     private final DoubleSupplier random;
     private final long oneWayNanos;
     private final long notBeforeNanos;
+    private final CongestionWindow window;
     /** For each lost segment not yet delivered: when the third segment after it left (NOT_YET until then). */
     private final Map<Long, Long> thirdFollowerSent = new HashMap<>();
     private long segments;
@@ -57,6 +61,7 @@ final class Flow {
         this.random = random;
         this.oneWayNanos = network.roundTrip().toNanos() / 2;
         this.notBeforeNanos = notBeforeNanos;
+        this.window = new CongestionWindow(network.roundTrip().toNanos());
     }
 
     /** The reader's part: bytes read at {@code nowNanos}, in order, in pieces with their arrival times. */
@@ -66,11 +71,13 @@ final class Flow {
         long pieceFirstArrival = 0;
         for (int offset = 0; offset < length; offset += Network.SEGMENT_BYTES) {
             int bytes = Math.min(Network.SEGMENT_BYTES, length - offset);
-            long sent = link.departure(ready, bytes);
+            long sent = link.departure(window.admit(ready, bytes), bytes);
             long segment = segments++;
             thirdFollowerSent.replace(segment - Network.DUPLICATE_ACKS, NOT_YET, sent);
             Piece last = pieces.isEmpty() ? null : pieces.get(pieces.size() - 1);
-            if (network.loss() > 0 && random.getAsDouble() < network.loss()) {
+            boolean lostNow = network.loss() > 0 && random.getAsDouble() < network.loss();
+            window.sent(sent, bytes, lostNow);
+            if (lostNow) {
                 lost++;
                 thirdFollowerSent.put(segment, NOT_YET);
                 pieces.add(new Piece(offset, bytes, sent + oneWayNanos, segment));
@@ -90,17 +97,15 @@ final class Flow {
      * that comes first; the writer asks again while it waits.
      */
     synchronized long due(Piece piece) {
-        long start = Math.max(piece.arrivalNanos(), lastDueNanos);
         if (!piece.lost()) {
-            return start;
+            return Math.max(piece.arrivalNanos(), lastDueNanos);
         }
         long timeout = network.retransmissionDelay(true).toNanos();
         long thirdSent = thirdFollowerSent.getOrDefault(piece.lostSegment(), NOT_YET);
-        if (thirdSent == NOT_YET) {
-            return start + timeout;
-        }
         long sent = piece.arrivalNanos() - oneWayNanos;
-        return start + Math.min(timeout, thirdSent - sent + network.roundTrip().toNanos());
+        long delay = thirdSent == NOT_YET ? timeout : Math.min(timeout, thirdSent - sent + network.roundTrip().toNanos());
+        // its own retransmission, in parallel with the others' (SACK): in order, but not one stall after another
+        return Math.max(piece.arrivalNanos() + delay, lastDueNanos);
     }
 
     /** The writer delivered {@code piece} as due at {@code dueNanos}: every later byte comes after it. */

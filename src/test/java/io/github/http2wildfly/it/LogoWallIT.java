@@ -84,7 +84,7 @@ class LogoWallIT extends DeployedWarTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "LOGO", "20K", "2m", "200k%0Ax", "logo&size=20k", "20k&size=20k"})
+    @ValueSource(strings = {"", "LOGO", "20K", "2M", "200k%0Ax", "logo&size=20k", "20k&size=20k"})
     void aBadSizeIsRefusedWithOneLineOnEveryDoorAndPage(String size) throws IOException {
         for (Door door : Door.values()) {
             for (String page : List.of("/logos", "/race")) {

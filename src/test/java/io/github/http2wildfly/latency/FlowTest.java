@@ -48,6 +48,14 @@ class FlowTest {
     }
 
     @Test
+    void twoMegabytesOnANewConnectionTakeSlowStartsEightFlights() {
+        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 0);
+        List<Delivery> delivered = deliver(flow, flow.schedule(0, 2_000_000));
+        // 10, 20, 40, ... 640 segments a round trip: 1,370 segments leave in the eighth, at 7 x 50 ms
+        assertEquals(7 * 50 * MS + 25 * MS, delivered.get(delivered.size() - 1).dueNanos());
+    }
+
+    @Test
     void aSegmentLostWithThreeBehindItDelaysItAndEveryLaterByteByOneRoundTrip() {
         Flow flow = lossyFlow(lose(3));
         assertEquals(List.of(new Delivery(0, 3 * SEGMENT, 25 * MS), new Delivery(3 * SEGMENT, 7 * SEGMENT, 75 * MS)),
@@ -59,10 +67,18 @@ class FlowTest {
     }
 
     @Test
-    void eachLossWhileBytesWaitAddsItsOwnDelay() {
+    void lossesOfOneFlightAreRetransmittedSideBySideNotOneAfterAnother() {
         Flow flow = lossyFlow(lose(2, 5));
-        assertEquals(List.of(new Delivery(0, 2 * SEGMENT, 25 * MS), new Delivery(2 * SEGMENT, 3 * SEGMENT, 75 * MS),
-                new Delivery(5 * SEGMENT, 5 * SEGMENT, 125 * MS)), deliver(flow, flow.schedule(0, 10 * SEGMENT)));
+        assertEquals(List.of(new Delivery(0, 2 * SEGMENT, 25 * MS), new Delivery(2 * SEGMENT, 8 * SEGMENT, 75 * MS)),
+                deliver(flow, flow.schedule(0, 10 * SEGMENT)));
+    }
+
+    @Test
+    void aLossInALaterFlightAddsItsOwnDelayBehindTheFirst() {
+        Flow flow = lossyFlow(lose(2, 12));
+        List<Delivery> delivered = deliver(flow, flow.schedule(0, 20 * SEGMENT));
+        // segment 12 leaves at 50 ms (the window's second flight): its duplicate ACKs come at 100 ms
+        assertEquals(new Delivery(12 * SEGMENT, 8 * SEGMENT, 125 * MS), delivered.get(delivered.size() - 1));
     }
 
     @Test
