@@ -4,7 +4,7 @@
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Race: HTTP/1.1 against HTTP/2</title>
+<title>Race: HTTP/1.1, HTTP/2 and HTTP/3</title>
 <link rel="icon" href="data:,">
 <style>
 body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; }
@@ -23,17 +23,19 @@ td, th { border: 1px solid #ccc; padding: .25rem .6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 #summary { font-size: 1.3rem; font-weight: 600; }
 .note { color: #444; max-width: 50rem; }
+.lane .missing { font-size: 1rem; font-weight: 400; color: #8a5a00; }
 </style>
 </head>
 <body>
-<h1>HTTP/1.1 against HTTP/2, through the slow doors</h1>
-<p class="note">One click loads the page of ${count} images (${size.parameter()}) through the slow HTTP/1.1-over-TLS door and the slow
-HTTP/2 door, one after the other, each in its own frame, round after round with the order alternating.
-Both are the same server behind the same emulated network; only the protocol differs.
-<a href="./">All doors</a></p>
+<h1>HTTP/1.1, HTTP/2 and HTTP/3, through the slow doors</h1>
+<p class="note">One click loads the page of ${count} images (${size.parameter()}) through the slow HTTP/1.1-over-TLS door, the slow
+HTTP/2 door and the slow HTTP/3 door, one after the other, each in its own frame, round after round with the order alternating.
+All are the same server behind the same emulated network; only the protocol differs. Each lane says the protocol its
+images really came over. <a href="./">All doors</a></p>
 <%@ include file="network.jspf" %>
+<%@ include file="http3.jspf" %>
 <c:choose>
-<c:when test="${contenders.size() != 2}">
+<c:when test="${contenders.size() < 2}">
 <p id="problem">The slow doors are not open on this server, so there is nothing to race: the server's log says why
 (a port in use, or a server not configured by this project).</p>
 </c:when>
@@ -62,20 +64,24 @@ Both are the same server behind the same emulated network; only the protocol dif
 <tbody></tbody>
 <tfoot></tfoot>
 </table>
-<svg id="chart" width="640" height="170" role="img" aria-label="Median load times against the 2015 article's" hidden></svg>
+<svg id="chart" width="640" height="210" role="img" aria-label="Median load times against the 2015 article's" hidden></svg>
 <p class="note">Round 1 pays for setting up the connections (TCP and TLS, one round trip each): six over
 HTTP/1.1, one over HTTP/2. The browser keeps them, so later rounds reuse them and measure the protocol
 alone: HTTP/1.1 fetches the images six at a time, about &lceil;${count}/6&rceil; round trips; HTTP/2 asks
 for all of them at once. The 2015 article measured this page on WildFly 9 in Chrome over a real network:
-HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s.</p>
+HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s. HTTP/3 sets up QUIC and TLS in one round trip, and asks for all images at
+once as HTTP/2 does.</p>
 <p class="note">Where HTTP/2 stops winning: with packet loss, a lost segment holds up every byte behind it on
 its connection, and HTTP/2 has one connection for all the images where HTTP/1.1 has six. Pick the 20k images
-and 5&nbsp;% loss and race again: HTTP/2 loses (the README's "Where HTTP/2 stops winning" has the figures).</p>
+and 5&nbsp;% loss and race again: HTTP/2 loses (docs/comparison.md, "Where HTTP/2 stops winning", has the figures).
+HTTP/3 keeps its streams apart: a lost packet holds up only the images it carried.</p>
 <p class="note" id="browser"></p>
 </div>
 <script>
 (function () {
   var ARTICLE = [{label: 'article, HTTP/1.1', millis: 2900}, {label: 'article, HTTP/2', millis: 1300}];
+  var COLOURS = {'http/1.1': '#c63', h2: '#2a7', h3: '#36c'};
+  var NAMES = {'http/1.1': 'HTTP/1.1 over TLS', h2: 'HTTP/2', h3: 'HTTP/3'};
   var race = document.getElementById('race');
   var lanes = Array.prototype.slice.call(document.querySelectorAll('.lane'));
   var count = Number(race.dataset.count);
@@ -156,8 +162,27 @@ and 5&nbsp;% loss and race again: HTTP/2 loses (the README's "Where HTTP/2 stops
     return (millis / 1000).toFixed(2) + ' s';
   }
 
+  // A load that came over another protocol than its door's (a browser not started to use HTTP/3 on
+  // localhost) is shown, but never counted as that door's.
   function timesOf(results, lane) {
-    return results.filter(function (r) { return r.lane === lane; }).map(function (r) { return r.millis; });
+    return results.filter(function (r) { return r.lane === lane && !r.flagged; }).map(function (r) { return r.millis; });
+  }
+
+  function laneOf(protocol) {
+    return lanes.filter(function (lane) { return lane.dataset.protocol === protocol; })[0];
+  }
+
+  // The HTTP/3 lane without HTTP/3: what the browser did instead, and how to start one that speaks it.
+  function missing(lane, what) {
+    lane.dataset.missing = what;
+    var help = document.getElementById('http3-flags');
+    var note = document.createElement('div');
+    note.className = 'missing';
+    note.append('Not HTTP/3: this browser ' + what + '. Start Chromium or Chrome with ');
+    var flags = document.createElement('code');
+    flags.textContent = help ? help.textContent : '--origin-to-force-quic-on=' + lane.dataset.origin.replace('https://', '');
+    note.append(flags, ' (see above) and race again.');
+    lane.querySelector('.time').replaceChildren(note);
   }
 
   function render(results, rounds) {
@@ -168,7 +193,8 @@ and 5&nbsp;% loss and race again: HTTP/2 loses (the README's "Where HTTP/2 stops
       row.insertCell().textContent = round;
       lanes.forEach(function (lane) {
         var result = results.filter(function (r) { return r.round === round && r.lane === lane; })[0];
-        row.insertCell().textContent = result ? seconds(result.millis) + ' (' + result.protocol + ')' : '';
+        row.insertCell().textContent = result ? seconds(result.millis) + ' (' + result.protocol + (result.flagged ? ', not counted' : '') + ')'
+            : lane.dataset.missing ? 'no HTTP/3' : '';
       });
       var at = results.filter(function (r) { return r.round === round && r.network; }).map(function (r) { return describe(r.network); })
           .filter(function (text, i, all) { return all.indexOf(text) === i; });
@@ -179,25 +205,38 @@ and 5&nbsp;% loss and race again: HTTP/2 loses (the README's "Where HTTP/2 stops
   }
 
   function summarize(results) {
-    var medians = lanes.map(function (lane) { return median(timesOf(results, lane)); });
-    var ratio = medians[1] / medians[0];
+    var medians = {};
+    lanes.forEach(function (lane) {
+      var times = timesOf(results, lane);
+      if (times.length) { medians[lane.dataset.protocol] = median(times); }
+    });
+    var h1 = medians['http/1.1'], h2 = medians.h2, h3 = medians.h3;
+    var ratios = [];
+    if (h2 && h1) { ratios.push('HTTP/2 / HTTP/1.1 = ' + (h2 / h1).toFixed(2)); }
+    if (h3 && h2) { ratios.push('HTTP/3 / HTTP/2 = ' + (h3 / h2).toFixed(2)); }
+    if (h3 && h1) { ratios.push('HTTP/3 / HTTP/1.1 = ' + (h3 / h1).toFixed(2)); }
     var foot = document.querySelector('#results tfoot');
     foot.replaceChildren();
     var row = foot.insertRow();
     row.insertCell().textContent = 'median';
-    medians.forEach(function (m) { row.insertCell().textContent = seconds(m); });
-    row.insertCell().textContent = 'HTTP/2 takes ' + ratio.toFixed(2) + ' of HTTP/1.1\u2019s time';
-    document.getElementById('summary').textContent = 'Median: HTTP/1.1 over TLS ' + seconds(medians[0]) + ', HTTP/2 '
-        + seconds(medians[1]) + ' \u2014 HTTP/2 / HTTP/1.1 = ' + ratio.toFixed(2) + ' at ' + describe(network());
-    race.dataset.h1Millis = Math.round(medians[0]);
-    race.dataset.h2Millis = Math.round(medians[1]);
-    race.dataset.ratio = ratio.toFixed(3);
+    lanes.forEach(function (lane) {
+      var m = medians[lane.dataset.protocol];
+      row.insertCell().textContent = m ? seconds(m) : 'none';
+    });
+    row.insertCell().textContent = ratios.join(', ');
+    document.getElementById('summary').textContent = 'Median: ' + Object.keys(medians).map(function (p) {
+      return NAMES[p] + ' ' + seconds(medians[p]);
+    }).join(', ') + ' \u2014 ' + ratios.join(', ') + ' at ' + describe(network());
+    if (h1) { race.dataset.h1Millis = Math.round(h1); }
+    if (h2) { race.dataset.h2Millis = Math.round(h2); }
+    if (h3) { race.dataset.h3Millis = Math.round(h3); }
+    if (h2 && h1) { race.dataset.ratio = (h2 / h1).toFixed(3); }
     chart(medians);
   }
 
   function chart(medians) {
     var svg = document.getElementById('chart');
-    var bars = lanes.map(function (lane, i) { return {label: 'this run, ' + lane.dataset.protocol, millis: medians[i], colour: i ? '#2a7' : '#c63'}; })
+    var bars = Object.keys(medians).map(function (p) { return {label: 'this run, ' + p, millis: medians[p], colour: COLOURS[p]}; })
         .concat(ARTICLE.map(function (a, i) { return {label: a.label, millis: a.millis, colour: i ? '#9dc' : '#dba'}; }));
     var most = Math.max.apply(null, bars.map(function (b) { return b.millis; }));
     var ns = 'http://www.w3.org/2000/svg';
@@ -241,33 +280,46 @@ and 5&nbsp;% loss and race again: HTTP/2 loses (the README's "Where HTTP/2 stops
     race.dataset.state = 'running';
     problem.hidden = true;
     document.getElementById('summary').textContent = '';
-    lanes.forEach(function (lane) { lane.querySelector('.time').textContent = '\u00a0'; });
+    lanes.forEach(function (lane) { delete lane.dataset.missing; lane.querySelector('.time').textContent = '\u00a0'; });
     for (var round = 1; round <= rounds; round++) {
       var order = round % 2 ? lanes : lanes.slice().reverse();
       for (var i = 0; i < order.length; i++) {
         var lane = order[i];
+        if (lane.dataset.missing) { continue; }
         status.textContent = 'round ' + round + ' of ' + rounds + ': ' + lane.dataset.label + '\u2026';
         var report;
         try {
           report = await loadIn(lane);
         } catch (reason) {
+          if (lane.dataset.protocol === 'h3') {
+            // no QUIC to localhost: nothing answers the HTTP/3 door over TCP; the other lanes race on
+            missing(lane, 'did not reach it over QUIC (the frame ' + reason + ')');
+            render(results, rounds);
+            continue;
+          }
           race.dataset.state = 'failed';
           status.textContent = 'stopped';
           tellProblem(lane, reason);
           return;
         }
+        var flagged = report.protocol !== lane.dataset.protocol;
         results.push({round: round, lane: lane, millis: report.loadMillis, protocol: report.protocol, images: report.images,
-            network: report.network});
+            network: report.network, flagged: flagged});
         showNetwork(report.network);
         lane.querySelector('.time').textContent = seconds(report.loadMillis) + ' over ' + report.protocol;
+        if (flagged && lane.dataset.protocol === 'h3') {
+          missing(lane, 'loaded it over ' + report.protocol + ', not QUIC');
+        }
         render(results, rounds);
       }
     }
     summarize(results);
     race.dataset.results = JSON.stringify(results.map(function (r) {
       return {round: r.round, door: r.lane.dataset.protocol, millis: r.millis, protocol: r.protocol, images: r.images,
-          network: r.network};
+          network: r.network, counted: !r.flagged};
     }));
+    race.dataset.missing = lanes.filter(function (lane) { return lane.dataset.missing; })
+        .map(function (lane) { return lane.dataset.protocol; }).join(',');
     status.textContent = 'done';
     race.dataset.state = 'done';
   }

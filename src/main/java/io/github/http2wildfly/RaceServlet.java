@@ -9,8 +9,8 @@ import java.io.IOException;
 import java.util.stream.Stream;
 
 /**
- * The race: the wall through the slow HTTP/1.1-over-TLS door and the slow HTTP/2 door, one after the
- * other in frames, round by round; each frame posts its own figures to this page (WEB-INF/jsp/race.jsp).
+ * The race: the wall through the slow HTTP/1.1-over-TLS, HTTP/2 and HTTP/3 doors, one after the other
+ * in frames, round by round; each frame posts its own figures to this page (WEB-INF/jsp/race.jsp).
  */
 @WebServlet(urlPatterns = RaceServlet.PATH)
 public class RaceServlet extends HttpServlet {
@@ -27,12 +27,13 @@ public class RaceServlet extends HttpServlet {
             return;
         }
         String wall = request.getContextPath() + LogoWallServlet.PATH;
-        request.setAttribute("contenders", Stream.of(Door.HTTP_1_1_TLS, Door.HTTP_2_TLS)
-                .flatMap(door -> DoorLink.slow(door, request, wall).stream()).toList());
+        request.setAttribute("contenders", Stream.concat(Stream.of(Door.HTTP_1_1_TLS, Door.HTTP_2_TLS)
+                .flatMap(door -> DoorLink.slow(door, request, wall).stream()), DoorLink.http3(true, request, wall).stream()).toList());
         request.setAttribute("count", count);
         request.setAttribute("size", size);
         request.setAttribute("sizes", ImageSize.values());
         NetworkServlet.expose(request);
+        Http3Door.expose(request);
         request.getRequestDispatcher("/WEB-INF/jsp/race.jsp").forward(request, response);
     }
 }

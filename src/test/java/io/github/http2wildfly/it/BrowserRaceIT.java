@@ -22,8 +22,9 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * The race page in a real browser: one click, the slow HTTP/1.1-over-TLS and HTTP/2 doors in frames,
- * round by round; and what a person whose browser does not trust the certificate yet is told.
+ * The race page in a real browser: one click, the slow HTTP/1.1-over-TLS, HTTP/2 and HTTP/3 doors in
+ * frames, round by round; what a browser not started to use HTTP/3 on localhost shows in the third
+ * lane; and what a person whose browser does not trust the certificate yet is told.
  * Runs with -Pbrowser.
  */
 @Tag("browser") // needs Chromium: -Pbrowser runs it
@@ -33,7 +34,7 @@ class BrowserRaceIT extends DeployedWarTest {
     private static final int COUNT = 500;
 
     @Test
-    void oneClickRacesTheSlowDoorsAndHttp2Wins() throws IOException {
+    void oneClickRacesTheSlowDoorsAndHttp2WinsWhileTheHttp3LaneSaysTheBrowserDidNotSpeakIt() throws IOException {
         try (HeadlessChromium chromium = new HeadlessChromium()) {
             WebDriver driver = chromium.driver();
             driver.manage().window().setSize(new Dimension(1280, 1500));
@@ -45,7 +46,12 @@ class BrowserRaceIT extends DeployedWarTest {
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> results = (List<Map<String, Object>>) chromium.script(
                     "return JSON.parse(document.getElementById('race').dataset.results)");
-            assertEquals(2 * ROUNDS, results.size(), "each door once a round");
+            assertEquals(2 * ROUNDS, results.size(), "each TCP door once a round, and no HTTP/3 result: " + results);
+            assertEquals("h3", race.getDomAttribute("data-missing"));
+            String lane = driver.findElement(By.cssSelector(".lane[data-protocol='h3'] .time")).getText();
+            assertTrue(lane.startsWith("Not HTTP/3: this browser did not reach it over QUIC"), lane);
+            assertTrue(lane.contains("--origin-to-force-quic-on=localhost:" + doors.http3Port(false) + ",localhost:"
+                    + doors.http3Port(true)) && lane.contains("--ignore-certificate-errors-spki-list="), lane);
             for (Map<String, Object> result : results) {
                 assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
                 assertEquals(COUNT, ((Number) result.get("images")).intValue(), "every image loaded: " + result);
@@ -62,6 +68,34 @@ class BrowserRaceIT extends DeployedWarTest {
             assertTrue(driver.findElement(By.id("browser")).getText().startsWith("Measured by "));
             System.out.printf("race, %d rounds: %s%n", ROUNDS, driver.findElement(By.id("summary")).getText());
             chromium.screenshot("race", null);
+        }
+    }
+
+    @Test
+    void aBrowserStartedToUseHttp3RacesThreeLanesAndTheThirdCameOverHttp3() throws IOException {
+        List<String> origins = List.of("localhost:" + doors.http3Port(false), "localhost:" + doors.http3Port(true));
+        try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(origins)) {
+            WebDriver driver = chromium.driver();
+            driver.manage().window().setSize(new Dimension(1600, 1500));
+            driver.get(doors.uri(Door.HTTP_2_TLS, "/race").toString());
+            WebElement race = race(driver, 1);
+
+            assertEquals("done", race.getDomAttribute("data-state"), driver.findElement(By.id("problem")).getText());
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> results = (List<Map<String, Object>>) chromium.script(
+                    "return JSON.parse(document.getElementById('race').dataset.results)");
+            assertEquals(List.of("http/1.1", "h2", "h3"), results.stream().map(result -> result.get("door")).toList());
+            for (Map<String, Object> result : results) {
+                assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
+                assertEquals(true, result.get("counted"));
+                assertEquals(COUNT, ((Number) result.get("images")).intValue(), "every image loaded: " + result);
+            }
+            assertEquals("", race.getDomAttribute("data-missing"));
+            assertTrue(Double.parseDouble(race.getDomAttribute("data-h3-millis")) > 0);
+            String summary = driver.findElement(By.id("summary")).getText();
+            assertTrue(summary.contains("HTTP/3 / HTTP/2 = ") && summary.contains("HTTP/3 / HTTP/1.1 = "), summary);
+            System.out.printf("race with HTTP/3, 1 round: %s%n", summary);
+            chromium.screenshot("race-http3", null);
         }
     }
 
