@@ -95,6 +95,15 @@ class Http3EdgeTest {
     }
 
     @Test
+    void altSvcNamesThePortTheClientReachedAndNothingForAnAuthorityWithoutOne() {
+        assertEquals("h3=\":8448\"; ma=86400", Http3Edge.altSvc("localhost:8448"));
+        assertEquals("h3=\":8447\"; ma=86400", Http3Edge.altSvc("[::1]:8447"));
+        for (String authority : new String[] {null, "localhost", "[::1]", "localhost:", "localhost:84a7", "localhost:123456"}) {
+            assertEquals(null, Http3Edge.altSvc(authority), authority);
+        }
+    }
+
+    @Test
     void anOriginThatIsDownIsA502ThatSaysSo() throws Exception {
         InetSocketAddress nobody;
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

@@ -57,6 +57,8 @@ class Http3DoorIT extends DeployedWarTest {
             Http3Client.Response page = client.get(doors.path("/logos"));
             assertEquals(200, page.status());
             assertTrue(page.header("cache-control").contains("no-store"), page.header("cache-control"));
+            assertEquals("h3=\":" + doors.http3Port(slow) + "\"; ma=86400", page.header("alt-svc"),
+                    "HTTP/3 on the port the client reached, the slow twin's through its proxy");
             List<String> sources = new ArrayList<>();
             Matcher img = IMG_SRC.matcher(page.text());
             while (img.find()) {
