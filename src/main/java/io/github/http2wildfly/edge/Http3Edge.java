@@ -107,6 +107,9 @@ public final class Http3Edge implements Closeable {
                     .initialCongestionWindowPackets(10)
                     .maxSendUdpPayloadSize(PACKET_BYTES)
                     .hystart(false)
+                    // A client that moves to a new port on a lossy path (Chromium does) would arrive at the
+                    // slow twin's proxy as a new peer and start a new window: the TCP doors cannot do that.
+                    .activeMigration(false)
                     // Answers come from the origin, outside the socket's read loop: send them at once, not at the next read.
                     .flushStrategy(FlushStrategy.afterNumPackets(1))
                     // No token handler, so no Retry round trip: a first visit pays what it pays over TCP + TLS 1.3.
