@@ -12,8 +12,8 @@ import java.util.PriorityQueue;
  *
  * <p>An ACK comes back one round trip after its segment left; a lost segment is noticed then (three
  * duplicate ACKs, or the timer for a tail) and leaves the window a round trip later, when its
- * retransmission is acknowledged. Not modelled: delayed ACKs, HyStart (neither side's delay rises on a
- * link with fixed delays; the edge's QUIC has it switched off), the receive window, the reset to one
+ * retransmission is acknowledged. Not modelled: delayed ACKs, HyStart (it exits slow start when the
+ * delay rises, which fixed emulated delays do not), the receive window, the reset to one
  * segment after a retransmission timeout (Linux's tail loss probe mostly avoids it).
  */
 final class CongestionWindow {
