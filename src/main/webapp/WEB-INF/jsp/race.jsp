@@ -74,7 +74,8 @@ once as HTTP/2 does.</p>
 <p class="note">Where HTTP/2 stops winning: with packet loss, a lost segment holds up every byte behind it on
 its connection, and HTTP/2 has one connection for all the images where HTTP/1.1 has six. Pick the 20k images
 and 5&nbsp;% loss and race again: HTTP/2 loses (docs/comparison.md, "Where HTTP/2 stops winning", has the figures).
-HTTP/3 keeps its streams apart: a lost packet holds up only the images it carried.</p>
+HTTP/3 keeps its streams apart, so a lost packet holds up only the images it carried; but it too has one
+connection with one congestion window, and under heavy loss that window sets the pace (docs/results.md).</p>
 <p class="note" id="browser"></p>
 </div>
 <script>
@@ -168,19 +169,15 @@ HTTP/3 keeps its streams apart: a lost packet holds up only the images it carrie
     return results.filter(function (r) { return r.lane === lane && !r.flagged; }).map(function (r) { return r.millis; });
   }
 
-  function laneOf(protocol) {
-    return lanes.filter(function (lane) { return lane.dataset.protocol === protocol; })[0];
-  }
-
   // The HTTP/3 lane without HTTP/3: what the browser did instead, and how to start one that speaks it.
   function missing(lane, what) {
     lane.dataset.missing = what;
-    var help = document.getElementById('http3-flags');
     var note = document.createElement('div');
     note.className = 'missing';
     note.append('Not HTTP/3: this browser ' + what + '. Start Chromium or Chrome with ');
     var flags = document.createElement('code');
-    flags.textContent = help ? help.textContent : '--origin-to-force-quic-on=' + lane.dataset.origin.replace('https://', '');
+    // the page has an HTTP/3 lane only where door 4 is open, and then http3.jspf printed its flags
+    flags.textContent = document.getElementById('http3-flags').textContent;
     note.append(flags, ' (see above) and race again.');
     lane.querySelector('.time').replaceChildren(note);
   }

@@ -102,9 +102,10 @@ public final class Http3Edge implements Closeable {
                     .initialMaxStreamsBidirectional(maxStreams)
                     .initialMaxStreamsUnidirectional(16)
                     // The TCP it is compared with (Linux's, and the slow doors' model): CUBIC from ten
-                    // packets of a TCP segment's size. HyStart stays on, as in Linux: behind the slow twin's
-                    // fixed delays it does not fire, and on loopback without it slow start overran the
-                    // client's socket until a stream stalled (Http3DoorIT, one run in three).
+                    // packets of a TCP segment's size. HyStart stays on, as in Linux: behind the slow
+                    // twin's fixed delays it should not fire (the RTT does not rise), and on loopback
+                    // without it slow start overran the client's socket until a stream stalled
+                    // (Http3DoorIT, one run in three).
                     .congestionControlAlgorithm(QuicCongestionControlAlgorithm.CUBIC)
                     .initialCongestionWindowPackets(10)
                     .maxSendUdpPayloadSize(PACKET_BYTES)

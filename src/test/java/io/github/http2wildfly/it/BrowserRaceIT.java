@@ -43,9 +43,7 @@ class BrowserRaceIT extends DeployedWarTest {
             WebElement race = race(driver, ROUNDS);
 
             assertEquals("done", race.getDomAttribute("data-state"), driver.findElement(By.id("problem")).getText());
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> results = (List<Map<String, Object>>) chromium.script(
-                    "return JSON.parse(document.getElementById('race').dataset.results)");
+            List<Map<String, Object>> results = results(chromium);
             assertEquals(2 * ROUNDS, results.size(), "each TCP door once a round, and no HTTP/3 result: " + results);
             assertEquals("h3", race.getDomAttribute("data-missing"));
             String lane = driver.findElement(By.cssSelector(".lane[data-protocol='h3'] .time")).getText();
@@ -81,9 +79,7 @@ class BrowserRaceIT extends DeployedWarTest {
             WebElement race = race(driver, 1);
 
             assertEquals("done", race.getDomAttribute("data-state"), driver.findElement(By.id("problem")).getText());
-            @SuppressWarnings("unchecked")
-            List<Map<String, Object>> results = (List<Map<String, Object>>) chromium.script(
-                    "return JSON.parse(document.getElementById('race').dataset.results)");
+            List<Map<String, Object>> results = results(chromium);
             assertEquals(List.of("http/1.1", "h2", "h3"), results.stream().map(result -> result.get("door")).toList());
             for (Map<String, Object> result : results) {
                 assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
@@ -143,6 +139,12 @@ class BrowserRaceIT extends DeployedWarTest {
                 .post(new FormBody.Builder().add("rtt", millis).add("loss", lossPercent).build()).build()).execute()) {
             assertEquals(200, response.code());
         }
+    }
+
+    /** What the race page recorded of each load (data-results). */
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> results(HeadlessChromium chromium) {
+        return (List<Map<String, Object>>) chromium.script("return JSON.parse(document.getElementById('race').dataset.results)");
     }
 
     /** Starts a race of the given rounds and waits until it is over, one way or the other. */
