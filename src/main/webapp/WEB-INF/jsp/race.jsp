@@ -24,6 +24,7 @@ th:first-child, td:first-child { text-align: left; }
 #summary { font-size: 1.3rem; font-weight: 600; }
 .note { color: #444; max-width: 50rem; }
 .lane .missing { font-size: 1rem; font-weight: 400; color: #8a5a00; }
+.lane .missing code { overflow-wrap: anywhere; }
 </style>
 </head>
 <body>
@@ -290,7 +291,7 @@ connection with one congestion window, and under heavy loss that window sets the
         } catch (reason) {
           if (lane.dataset.protocol === 'h3') {
             // no QUIC to localhost: nothing answers the HTTP/3 door over TCP; the other lanes race on
-            missing(lane, 'did not reach it over QUIC (the frame ' + reason + ')');
+            missing(lane, 'did not reach it over QUIC: the frame ' + reason);
             render(results, rounds);
             continue;
           }
