@@ -64,6 +64,7 @@ window.addEventListener('load', function () {
     report.dataset.imageEntries = images.length;
     report.dataset.loadMillis = Math.round(page.loadEventEnd - page.startTime);
     report.dataset.protocol = page.nextHopProtocol;
+    report.dataset.imageProtocols = Object.keys(protocols).join(',');
     report.dataset.fromCache = fromCache;
     report.dataset.state = 'done';
     // In the race page's frame: the figures go to the race page's origin and nowhere else.

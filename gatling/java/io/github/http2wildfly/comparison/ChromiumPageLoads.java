@@ -4,13 +4,15 @@ import io.github.http2wildfly.shared.HeadlessChromium;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The browser beside Gatling: headless Chromium loads the page through the same delay proxies and
  * rounds as the Gatling simulation (ComparisonRun), a fresh browser profile per load (new connections,
  * nothing cached). The time is the page's own Navigation Timing, from the start of the navigation to
- * the end of the load event. Writes chromium.json for the report.
+ * the end of the load event; the page and its images must have come over the door's protocol (Resource
+ * Timing's nextHopProtocol), HTTP/3 with QUIC forced to the cell's proxy. Writes chromium.json for the report.
  *
  * <p>Arguments: {@code settings-file}. The first step of every comparison run: checks the settings
  * (one line when wrong) and clears the results of an earlier run; loads pages only when
@@ -32,16 +34,19 @@ public final class ChromiumPageLoads {
             return;
         }
         HeadlessChromium.requireInstalled();
-        try (ComparisonRun run = new ComparisonRun(settings)) {
+        try (ComparisonRun run = new ComparisonRun(settings, true)) {
             run.calibrate();
             String browserVersion = "?";
             int done = 0;
             for (ComparisonRun.Round round : run.rounds()) {
                 for (Cell cell : round.cells()) {
                     for (int user = 0; user < settings.users(); user++) {
-                        try (HeadlessChromium chromium = new HeadlessChromium()) {
+                        try (HeadlessChromium chromium = cell.door().overQuic()
+                                ? HeadlessChromium.forcingQuic(List.of(run.origin(cell, round.counted())))
+                                : new HeadlessChromium()) {
                             browserVersion = chromium.driver().getCapabilities().getBrowserVersion();
-                            Map<String, String> report = chromium.loadWall(run.pageUrl(cell, round.counted()));
+                            Map<String, String> report = load(chromium, run.pageUrl(cell, round.counted()), cell);
+                            requireProtocol(cell, report);
                             if (round.counted()) {
                                 int missing = settings.imageCount() - Integer.parseInt(report.get("images"));
                                 run.log(cell).record(Double.parseDouble(report.get("loadMillis")), missing,
@@ -57,6 +62,26 @@ public final class ChromiumPageLoads {
         } catch (RuntimeException e) {
             throw new BuildCheckFailure("Chromium could not load the page: "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+    }
+
+    /** The wall's own report, or a failure that names the cell. */
+    private static Map<String, String> load(HeadlessChromium chromium, String url, Cell cell) {
+        try {
+            return chromium.loadWall(url);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(cell.door().label() + " at " + cell.condition().label() + ": "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+        }
+    }
+
+    /** A load over another protocol than its door's would be counted for the wrong lane: the run stops instead. */
+    static void requireProtocol(Cell cell, Map<String, String> report) {
+        String expected = cell.door().protocol();
+        String images = report.getOrDefault("imageProtocols", "");
+        if (!expected.equals(report.get("protocol")) || !images.isEmpty() && !images.equals(expected)) {
+            throw new IllegalStateException(cell.door().label() + " at " + cell.condition().label() + " came over "
+                    + report.get("protocol") + " (images: " + images + "), not " + expected);
         }
     }
 }

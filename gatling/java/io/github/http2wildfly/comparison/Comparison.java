@@ -25,33 +25,62 @@ public final class Comparison {
     /** Our timing and the tool's own may differ by scheduling, not by more. */
     static final double TOOL_AGREEMENT = 0.05;
     static final double TOOL_AGREEMENT_MILLIS = 10;
+    /**
+     * The control (-Dcomparison.control): one image alone has no head-of-line blocking to spare HTTP/3,
+     * so under a fair model of TCP h3 / h2 stays this close to 1 at every loss.
+     */
+    static final double CONTROL_LOW = 0.8;
+    static final double CONTROL_HIGH = 1.25;
+    static final Pair CONTROL = new Pair(Door.HTTP_3, Door.HTTP_2_TLS);
 
     /**
-     * The h2 / h1-over-TLS ratio along one dimension of the grid (loss, or link rate from none to the
-     * slowest), the others fixed; {@code fixed} is one condition of the series, for its label.
+     * One protocol's median as a share of another's under the same condition: below 1, {@code of} is faster.
+     * The comparison's pairs: HTTP/2 against HTTP/1.1 over TLS (the article's), and HTTP/3 against both.
      */
-    public record Series(String dimension, Condition fixed, List<Integer> values, List<Double> ratios) {
+    public record Pair(Door of, Door against) {
+
+        static final List<Pair> ALL = List.of(new Pair(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS),
+                new Pair(Door.HTTP_3, Door.HTTP_2_TLS), new Pair(Door.HTTP_3, Door.HTTP_1_1_TLS));
+
+        /** "h3 / h2". */
+        public String label() {
+            return shortName(of) + " / " + shortName(against);
+        }
+
+        /** h1, h1-TLS, h2, h3: the names of the report's ratios. */
+        static String shortName(Door door) {
+            return switch (door) {
+                case HTTP_1_1 -> "h1";
+                case HTTP_1_1_TLS -> "h1-TLS";
+                case HTTP_2_TLS -> "h2";
+                case HTTP_3 -> "h3";
+            };
+        }
+    }
+
+    /**
+     * A pair's ratio along one dimension of the grid (loss, or link rate from none to the slowest), the
+     * others fixed; {@code fixed} is one condition of the series, for its label.
+     */
+    public record Series(Pair pair, String dimension, Condition fixed, List<Integer> values, List<Double> ratios) {
 
         /**
-         * Where the ratio first reaches 1 (HTTP/2 no faster): between two measured values, and for loss
-         * where a straight line between them crosses 1; empty if it never does.
+         * Where the ratio first crosses 1 ({@code of} stops or starts being faster): between two measured
+         * values, and for loss where a straight line between them crosses 1; empty if it never does.
          */
         public Optional<String> crossover() {
-            int i = firstNotWon();
+            int i = crossing();
             if (i < 0) {
                 return Optional.empty();
-            }
-            if (i == 0) {
-                return Optional.of("already at " + valueLabel(values.get(0)));
             }
             String between = "between " + valueLabel(values.get(i - 1)) + " and " + valueLabel(values.get(i));
             return Optional.of(crossingLoss().isPresent()
                     ? between + String.format(Locale.ROOT, ", at about %.1f %%", crossingLoss().getAsDouble()) : between);
         }
 
-        /** For loss: where a straight line between the last value HTTP/2 won and the first it did not crosses 1. */
+        /** For loss: where a straight line between the two values on either side of 1 crosses it. */
         public OptionalDouble crossingLoss() {
-            int i = firstNotWon();
+            int i = crossing();
             if (!dimension.equals(LOSS) || i < 1) {
                 return OptionalDouble.empty();
             }
@@ -59,9 +88,15 @@ public final class Comparison {
             return OptionalDouble.of(values.get(i - 1) + (1 - from) / (ratios.get(i) - from) * (values.get(i) - values.get(i - 1)));
         }
 
-        private int firstNotWon() {
-            for (int i = 0; i < values.size(); i++) {
-                if (ratios.get(i) >= 1) {
+        /** Whether {@code of} was faster at the first value: its crossing, if any, is where it stops. */
+        public boolean wonFirst() {
+            return ratios.get(0) < 1;
+        }
+
+        /** The first value on the other side of 1 from the one before, or -1. */
+        private int crossing() {
+            for (int i = 1; i < values.size(); i++) {
+                if (ratios.get(i) < 1 != ratios.get(i - 1) < 1) {
                     return i;
                 }
             }
@@ -125,33 +160,45 @@ public final class Comparison {
 
     /** HTTP/2 over TLS median divided by the other door's median under one condition. */
     public Optional<Double> http2Ratio(Condition condition, Door against) {
-        return cell(Door.HTTP_2_TLS, condition).flatMap(h2 -> cell(against, condition).map(h1 -> h2.median() / h1.median()));
+        return ratio(new Pair(Door.HTTP_2_TLS, against), condition);
     }
 
-    /** The ratio against loss, one series per round trip (above 0), link rate and size with two losses or more. */
+    /** The pair's ratio of medians under one condition, where both were measured. */
+    public Optional<Double> ratio(Pair pair, Condition condition) {
+        return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition).map(against -> of.median() / against.median()));
+    }
+
+    /** The comparison's pairs this tool measured both sides of, under some condition. */
+    public List<Pair> pairs() {
+        return Pair.ALL.stream().filter(pair -> conditions().stream().anyMatch(c -> ratio(pair, c).isPresent())).toList();
+    }
+
+    /** Each pair's ratio against loss, one series per round trip (above 0), link rate and size with two losses or more. */
     public List<Series> lossSeries() {
         return series(LOSS, Condition::lossPercent, c -> List.of(c.rttMillis(), c.bandwidthMbps(), c.size().ordinal()));
     }
 
-    /** The ratio from no rate limit down to the slowest link, one series per round trip, loss and size. */
+    /** Each pair's ratio from no rate limit down to the slowest link, one series per round trip, loss and size. */
     public List<Series> bandwidthSeries() {
         return series(BANDWIDTH, c -> Condition.bandwidthRank(c.bandwidthMbps()),
                 c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal()));
     }
 
     private List<Series> series(String dimension, ToIntFunction<Condition> order, Function<Condition, List<Integer>> fixed) {
-        Map<List<Integer>, List<Condition>> groups = conditions().stream()
-                .filter(c -> c.rttMillis() > 0 && http2Ratio(c, Door.HTTP_1_1_TLS).isPresent())
-                .collect(Collectors.groupingBy(fixed, LinkedHashMap::new, Collectors.toList()));
         List<Series> all = new ArrayList<>();
-        for (List<Condition> group : groups.values()) {
-            if (group.size() < 2) {
-                continue;
+        for (Pair pair : pairs()) {
+            Map<List<Integer>, List<Condition>> groups = conditions().stream()
+                    .filter(c -> c.rttMillis() > 0 && ratio(pair, c).isPresent())
+                    .collect(Collectors.groupingBy(fixed, LinkedHashMap::new, Collectors.toList()));
+            for (List<Condition> group : groups.values()) {
+                if (group.size() < 2) {
+                    continue;
+                }
+                List<Condition> sorted = group.stream().sorted(Comparator.comparingInt(order)).toList();
+                all.add(new Series(pair, dimension, sorted.get(0),
+                        sorted.stream().map(c -> dimension.equals(LOSS) ? c.lossPercent() : c.bandwidthMbps()).toList(),
+                        sorted.stream().map(c -> ratio(pair, c).orElseThrow()).toList()));
             }
-            List<Condition> sorted = group.stream().sorted(Comparator.comparingInt(order)).toList();
-            all.add(new Series(dimension, sorted.get(0),
-                    sorted.stream().map(c -> dimension.equals(LOSS) ? c.lossPercent() : c.bandwidthMbps()).toList(),
-                    sorted.stream().map(c -> http2Ratio(c, Door.HTTP_1_1_TLS).orElseThrow()).toList()));
         }
         return all;
     }
@@ -190,6 +237,14 @@ public final class Comparison {
             if (!isCalibrated(setting, calibration.getValue())) {
                 problems.add(String.format(Locale.ROOT, "%s: the delay proxy measured %.1f ms for an RTT of %d ms (more than"
                         + " 10%% off): the machine is too busy to emulate latency", tool, calibration.getValue(), setting));
+            }
+        }
+        if (results.imageCount() == 1) {
+            for (Condition condition : conditions()) {
+                ratio(CONTROL, condition).filter(ratio -> condition.rttMillis() > 0 && (ratio < CONTROL_LOW || ratio > CONTROL_HIGH))
+                        .ifPresent(ratio -> problems.add(String.format(Locale.ROOT, "%s: the control (one image) at %s has"
+                                + " h3/h2 = %.2f, outside %.2f to %.2f: the TCP model is not fair to one side", tool,
+                                condition.label(), ratio, CONTROL_LOW, CONTROL_HIGH)));
             }
         }
         List<Integer> rtts = roundTrips();

@@ -1,6 +1,5 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,10 +84,12 @@ public final class ComparisonReport {
                     cell.max(), comparison.predictMillis(cell), cell.requestsPerLoad(), cell.failedRequests(),
                     cell.connectionsPerLoad()));
         }
-        for (Condition condition : comparison.conditions()) {
-            comparison.http2Ratio(condition, Door.HTTP_1_1_TLS).ifPresent(ratio -> out.append(String.format(Locale.ROOT,
-                    "h2/h1-TLS at %s: %.2f%s%n", condition.label(), ratio,
-                    condition.rttMillis() == 0 ? " (CPU-bound on loopback: no conclusion)" : "")));
+        for (Comparison.Pair pair : comparison.pairs()) {
+            for (Condition condition : comparison.conditions()) {
+                comparison.ratio(pair, condition).ifPresent(ratio -> out.append(String.format(Locale.ROOT,
+                        "%s at %s: %.2f%s%n", pair.label(), condition.label(), ratio,
+                        condition.rttMillis() == 0 ? " (CPU-bound on loopback: no conclusion)" : "")));
+            }
         }
         for (Comparison.Series series : comparison.lossSeries()) {
             out.append(HtmlReport.crossoverStatement(series)).append(System.lineSeparator());

@@ -1,6 +1,9 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,6 +21,9 @@ import java.util.TreeMap;
  * the measured loads and one for the warm-ups (so a proxy's counters are its cell's connections and
  * bytes), the calibration of the emulated latency, the rounds with the doors in a new order each time
  * (so the machine's drift hits all alike), and the results. A tool only loads pages.
+ *
+ * <p>HTTP/3's cells go through a {@link DatagramDelayProxy} under the same network as the TCP doors'
+ * {@link DelayProxy}, and only for a tool that speaks HTTP/3.
  */
 public final class ComparisonRun implements AutoCloseable {
 
@@ -25,20 +31,59 @@ public final class ComparisonRun implements AutoCloseable {
     public record Round(String name, boolean counted, List<Cell> cells) {
     }
 
+    /** A cell's emulated network: a TCP delay proxy, or a datagram one for HTTP/3. */
+    private record Route(DelayProxy tcp, DatagramDelayProxy udp) implements AutoCloseable {
+
+        static Route to(Door door, InetSocketAddress target, Network network, long seed) throws IOException {
+            return door.overQuic() ? new Route(null, DatagramDelayProxy.emulating(target, network, seed))
+                    : new Route(DelayProxy.emulating(target, network, seed), null);
+        }
+
+        int port() {
+            return tcp != null ? tcp.port() : udp.port();
+        }
+
+        long connections() {
+            return tcp != null ? tcp.connectionsAccepted() : udp.clientsSeen();
+        }
+
+        long bytes() {
+            return tcp != null ? tcp.bytesForwarded() : udp.bytesForwarded();
+        }
+
+        @Override
+        public void close() {
+            try {
+                if (tcp != null) {
+                    tcp.close();
+                } else {
+                    udp.close();
+                }
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+
     static final int CALIBRATION_ATTEMPTS = 5;
 
     private final ComparisonSettings settings;
-    private final Map<Cell, DelayProxy> measured = new LinkedHashMap<>();
-    private final Map<Cell, DelayProxy> warmup = new LinkedHashMap<>();
+    private final List<Cell> cells;
+    private final Map<Cell, Route> measured = new LinkedHashMap<>();
+    private final Map<Cell, Route> warmup = new LinkedHashMap<>();
     private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
     private final Map<Integer, Double> calibration = new TreeMap<>();
 
-    public ComparisonRun(ComparisonSettings settings) {
+    /** @param speaksHttp3 whether the tool loads HTTP/3's cells (Chromium) or leaves them out (Gatling) */
+    public ComparisonRun(ComparisonSettings settings, boolean speaksHttp3) {
         this.settings = settings;
+        this.cells = settings.cells().stream().filter(cell -> speaksHttp3 || !cell.door().overQuic()).toList();
         try {
-            for (Cell cell : settings.cells()) {
+            for (Cell cell : cells) {
                 measured.put(cell, proxy(cell));
-                warmup.put(cell, proxy(cell));
+                if (warmsUp(cell)) {
+                    warmup.put(cell, proxy(cell));
+                }
                 logs.put(cell, new LoadLog());
             }
         } catch (IOException e) {
@@ -49,6 +94,11 @@ public final class ComparisonRun implements AutoCloseable {
 
     public ComparisonSettings settings() {
         return settings;
+    }
+
+    /** The cells this tool loads. */
+    public List<Cell> cells() {
+        return cells;
     }
 
     /**
@@ -72,10 +122,15 @@ public final class ComparisonRun implements AutoCloseable {
         return calibration;
     }
 
+    /**
+     * The warm-up rounds first, not counted: each door and size once without a network, which warms the
+     * server's and the client's code as well as any network would, in a fraction of the time. Then the
+     * counted rounds over every cell.
+     */
     public List<Round> rounds() {
         List<Round> rounds = new ArrayList<>();
         for (int round = 0; round < settings.warmupLoads(); round++) {
-            rounds.add(new Round("warm-up " + round, false, rotated(round)));
+            rounds.add(new Round("warm-up " + round, false, rotated(round).stream().filter(ComparisonRun::warmsUp).toList()));
         }
         for (int round = 0; round < settings.loads(); round++) {
             rounds.add(new Round("load " + round, true, rotated(round)));
@@ -85,8 +140,12 @@ public final class ComparisonRun implements AutoCloseable {
 
     /** Where a load of this cell connects to: the measured proxy in a counted round, the warm-up one otherwise. */
     public String baseUrl(Cell cell, boolean counted) {
-        DelayProxy proxy = (counted ? measured : warmup).get(cell);
-        return cell.door().scheme() + "://127.0.0.1:" + proxy.port();
+        return cell.door().scheme() + "://" + origin(cell, counted);
+    }
+
+    /** host:port of this cell's proxy, as Chromium's --origin-to-force-quic-on names an origin. */
+    public String origin(Cell cell, boolean counted) {
+        return "127.0.0.1:" + (counted ? measured : warmup).get(cell).port();
     }
 
     /** The page of this cell, on its door's proxy. */
@@ -100,36 +159,29 @@ public final class ComparisonRun implements AutoCloseable {
 
     public ToolResults results(String tool, long clientWindowBytes, String client) {
         return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
-                settings.cells().stream().map(cell -> logs.get(cell).result(cell, measured.get(cell))).toList(),
+                cells.stream().map(cell -> logs.get(cell).result(cell, measured.get(cell).connections(),
+                        measured.get(cell).bytes())).toList(),
                 calibration, Environment.describe(settings, client));
     }
 
     @Override
     public void close() {
-        for (DelayProxy proxy : measured.values()) {
-            closeQuietly(proxy);
-        }
-        for (DelayProxy proxy : warmup.values()) {
-            closeQuietly(proxy);
-        }
+        measured.values().forEach(Route::close);
+        warmup.values().forEach(Route::close);
+    }
+
+    private static boolean warmsUp(Cell cell) {
+        return cell.condition().equals(cell.condition().withoutNetwork());
     }
 
     private List<Cell> rotated(int round) {
-        List<Cell> cells = new ArrayList<>(settings.cells());
-        Collections.rotate(cells, -round);
-        return cells;
+        List<Cell> rotated = new ArrayList<>(cells);
+        Collections.rotate(rotated, -round);
+        return rotated;
     }
 
-    private DelayProxy proxy(Cell cell) throws IOException {
-        return DelayProxy.emulating(new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door())),
+    private Route proxy(Cell cell) throws IOException {
+        return Route.to(cell.door(), new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door())),
                 cell.condition().network(), settings.seed());
-    }
-
-    private static void closeQuietly(DelayProxy proxy) {
-        try {
-            proxy.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
     }
 }

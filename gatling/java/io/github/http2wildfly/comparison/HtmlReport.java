@@ -4,6 +4,7 @@ import io.github.http2wildfly.Door;
 import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.latency.Network;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,7 @@ import java.util.function.DoubleUnaryOperator;
 final class HtmlReport {
 
     private static final Map<Door, String> COLORS = Map.of(Door.HTTP_1_1, "#d9822b", Door.HTTP_1_1_TLS, "#c23030",
-            Door.HTTP_2_TLS, "#2965cc");
+            Door.HTTP_2_TLS, "#2965cc", Door.HTTP_3, "#1d7a4f");
     private static final int WIDTH = 640;
     private static final int HEIGHT = 340;
     private static final int LEFT = 60;
@@ -25,14 +26,19 @@ final class HtmlReport {
     private static final int TOP = 20;
     private static final int RIGHT = 150;
 
-    /** What the delay proxy models and what it does not: the report and the README say it alike. */
+    /** What the delay proxies model and what they do not. */
     static final String NETWORK_MODEL = "The network is a model in user space (this machine's kernel has no netem):"
-            + " the proxy terminates TCP on each side, so the real connections run on loopback. It adds the round trip,"
-            + " a link rate shared by one client's connections (a token bucket per direction), and loss: a lost"
-            + " " + Network.SEGMENT_BYTES + "-byte segment arrives one retransmission delay late (a round trip, or a timeout"
-            + " of max(" + Network.MIN_RETRANSMISSION_TIMEOUT.toMillis() + " ms, 2 × RTT) when fewer than "
-            + Network.DUPLICATE_ACKS + " segments follow it in time), and every later byte of its connection with it."
-            + " It does not model congestion-window growth (slow start), a lost handshake, or reordering.";
+            + " the TCP proxy terminates TCP on each side, so the real connections run on loopback. It adds the round trip,"
+            + " a link rate shared by one client's connections (a token bucket per direction), and loss as a sender"
+            + " answers it: a lost " + Network.SEGMENT_BYTES + "-byte segment arrives one retransmission delay late (a round"
+            + " trip, or a timeout of max(" + Network.MIN_RETRANSMISSION_TIMEOUT.toMillis() + " ms, 2 × RTT) when fewer than "
+            + Network.DUPLICATE_ACKS + " segments follow it in time), every later byte of its connection with it, and the"
+            + " connection's congestion window (CUBIC, as Linux: ten segments to start, slow start, × 0.7 on a loss, then"
+            + " regrowth) bounds what is in flight. HTTP/3 goes through a UDP proxy with the same round trip and link rate"
+            + " that really drops datagrams: QUIC's own recovery and congestion control (CUBIC as well) answer them."
+            + " Neither models a lost handshake or reordering.";
+    static final String NO_GATLING_HTTP3 = "Gatling has no HTTP/3 client: its columns stay HTTP/1.1 and HTTP/2, and"
+            + " HTTP/3's figures are Chromium's alone.";
     /** Why the ratio moves the way it does, in three sentences: the report's explanation of its crossovers. */
     static final String WHY = "A lost segment holds up every byte behind it on its TCP connection until it is"
             + " retransmitted. HTTP/2 carries every image on one connection, so each loss stalls all of them and the"
@@ -48,27 +54,30 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** The ratio charts against loss and link rate, with the crossover of each series, per tool. */
+    /** The ratio charts against loss and link rate, with the crossover of each series, per tool and pair. */
     private static void whereHttp2StopsWinning(StringBuilder html, List<Comparison> comparisons) {
         if (comparisons.stream().allMatch(c -> c.lossSeries().isEmpty() && c.bandwidthSeries().isEmpty())) {
             return;
         }
-        html.append("<h2 id=\"where-http2-stops-winning\">Where HTTP/2 stops winning</h2>\n");
+        html.append("<h2 id=\"where-http2-stops-winning\">Where HTTP/2 stops winning, and HTTP/3</h2>\n");
         for (Comparison comparison : comparisons) {
             String tool = escape(comparison.results().tool());
-            for (List<Comparison.Series> series : List.of(comparison.lossSeries(), comparison.bandwidthSeries())) {
-                if (series.isEmpty()) {
-                    continue;
+            for (List<Comparison.Series> dimension : List.of(comparison.lossSeries(), comparison.bandwidthSeries())) {
+                for (Comparison.Pair pair : comparison.pairs()) {
+                    List<Comparison.Series> series = dimension.stream().filter(one -> one.pair().equals(pair)).toList();
+                    if (series.isEmpty()) {
+                        continue;
+                    }
+                    boolean loss = series.get(0).dimension().equals(Comparison.LOSS);
+                    html.append(String.format(Locale.ROOT, "<h3>%s: %s against %s</h3>%n", tool, pair.label(),
+                            loss ? "packet loss" : "link rate"));
+                    html.append(ratioChart(series, loss ? "packet loss (% of segments)" : "link rate (Mbit/s)"));
+                    html.append("<ul>\n");
+                    for (Comparison.Series one : series) {
+                        html.append("<li class=\"crossover\">").append(escape(crossoverStatement(one))).append("</li>\n");
+                    }
+                    html.append("</ul>\n");
                 }
-                boolean loss = series.get(0).dimension().equals(Comparison.LOSS);
-                html.append(String.format(Locale.ROOT, "<h3>%s: HTTP/2 / HTTP/1.1 over TLS against %s</h3>%n", tool,
-                        loss ? "packet loss" : "link rate"));
-                html.append(ratioChart(series, loss ? "packet loss (% of segments)" : "link rate (Mbit/s)"));
-                html.append("<ul>\n");
-                for (Comparison.Series one : series) {
-                    html.append("<li class=\"crossover\">").append(escape(crossoverStatement(one))).append("</li>\n");
-                }
-                html.append("</ul>\n");
             }
             if (comparison.results().clientWindowBytes() < 1024 * 1024) {
                 html.append("<p class=\"note\">").append(GATLING_WINDOW).append("</p>\n");
@@ -81,16 +90,22 @@ final class HtmlReport {
     static String crossoverStatement(Comparison.Series series) {
         List<Double> ratios = series.ratios();
         List<Integer> values = series.values();
-        String ends = String.format(Locale.ROOT, "h2/h1 %.2f at %s, %.2f at %s", ratios.get(0),
+        Comparison.Pair pair = series.pair();
+        String ends = String.format(Locale.ROOT, "%s %.2f at %s, %.2f at %s", pair.label(), ratios.get(0),
                 series.valueLabel(values.get(0)), ratios.get(ratios.size() - 1), series.valueLabel(values.get(values.size() - 1)));
+        String of = pair.of().label();
+        String against = pair.against().label();
         return series.crossover()
-                .map(where -> series.label() + ": HTTP/2 stops winning " + where + " (" + ends + ").")
-                .orElse(series.label() + ": no crossover in the range measured, HTTP/2 won at every point (" + ends + ").");
+                .map(where -> series.label() + ": " + of + (series.wonFirst() ? " stops" : " starts") + " beating " + against
+                        + " " + where + " (" + ends + ").")
+                .orElse(series.label() + ": no crossover in the range measured, " + of + (series.wonFirst() ? " beat " + against
+                        + " at every point" : " was no faster than " + against + " at any point") + " (" + ends + ").");
     }
 
     /** The ratio against one dimension, one line per series, with the line where HTTP/2 stops winning (1). */
     static String ratioChart(List<Comparison.Series> series, String axis) {
         boolean loss = series.get(0).dimension().equals(Comparison.LOSS);
+        Comparison.Pair pair = series.get(0).pair();
         // loss on a scale; link rates as steps from no limit to the slowest
         List<Integer> values = series.stream().flatMap(s -> s.values().stream()).distinct()
                 .sorted(Comparator.comparingInt(v -> loss ? v : Condition.bandwidthRank(v))).toList();
@@ -105,7 +120,7 @@ final class HtmlReport {
         DoubleUnaryOperator y = ratio -> TOP + plotHeight * (1 - ratio / top);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" role=\"img\""
-                        + " aria-label=\"HTTP/2 to HTTP/1.1 ratio against %s\">%n", WIDTH + 120, HEIGHT, escape(axis)));
+                        + " aria-label=\"%s ratio against %s\">%n", WIDTH + 120, HEIGHT, pair.label(), escape(axis)));
         // a grid line every quarter up to 1.5, every half above: round labels
         for (double ratio = 0, step = top <= 1.5 ? 0.25 : 0.5; ratio <= top + 1e-9; ratio += step) {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>"
@@ -113,15 +128,17 @@ final class HtmlReport {
                     LEFT + plotWidth, y.applyAsDouble(ratio), LEFT - 6, y.applyAsDouble(ratio) + 4, ratio));
         }
         svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\""
-                + " stroke-dasharray=\"6 3\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">above 1, HTTP/2 is no faster</text>%n",
-                LEFT, y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1) - 5));
+                + " stroke-dasharray=\"6 3\"/><text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">above 1, %s is no faster</text>%n",
+                LEFT, y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1), LEFT + plotWidth, y.applyAsDouble(1) - 5,
+                pair.of().label()));
         for (int value : values) {
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
                     x.applyAsDouble(value), TOP + plotHeight + 16, loss ? value + " %" : value == 0 ? "no limit" : value));
         }
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>"
-                + "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">h2 / h1 over TLS"
-                + " (median)</text>%n", LEFT + plotWidth / 2, HEIGHT - 4, escape(axis), TOP + plotHeight / 2, TOP + plotHeight / 2));
+                + "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">%s"
+                + " (median)</text>%n", LEFT + plotWidth / 2, HEIGHT - 4, escape(axis), TOP + plotHeight / 2, TOP + plotHeight / 2,
+                pair.label()));
         for (int i = 0; i < series.size(); i++) {
             Comparison.Series one = series.get(i);
             String color = SERIES_COLORS[i % SERIES_COLORS.length];
@@ -150,14 +167,18 @@ final class HtmlReport {
     static String render(List<Comparison> comparisons) {
         StringBuilder html = new StringBuilder("""
                 <!DOCTYPE html>
-                <html lang="en"><head><meta charset="utf-8"><title>HTTP/1.1 vs HTTP/2 on WildFly</title>
+                <html lang="en"><head><meta charset="utf-8"><title>HTTP/1.1, HTTP/2 and HTTP/3 on WildFly</title>
                 <style>
                 body{font-family:system-ui,sans-serif;margin:2rem;max-width:70rem;color:#222}
                 table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}
                 th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}.note{color:#555;max-width:50rem}
                 </style></head><body>
-                <h1>HTTP/1.1 vs HTTP/2 on WildFly</h1>
+                <h1>HTTP/1.1, HTTP/2 and HTTP/3 on WildFly</h1>
                 """);
+        boolean http3 = comparisons.stream().anyMatch(c -> c.doors().contains(Door.HTTP_3));
+        if (http3 && comparisons.stream().anyMatch(c -> !c.doors().contains(Door.HTTP_3))) {
+            html.append("<p class=\"note\">").append(NO_GATLING_HTTP3).append("</p>\n");
+        }
         if (comparisons.size() > 1) {
             sideBySide(html, comparisons);
         }
@@ -174,7 +195,8 @@ final class HtmlReport {
                 the protocols. The model counts round trips: HTTP/1.1 needs about ⌈N/6⌉ for N images over six connections;
                 HTTP/2 sends every request at once and is limited by the client's flow-control window (Gatling keeps Netty's
                 64 KiB and, measured, moves about half of it per round trip; browsers use megabytes), so it needs
-                ⌈N × image bytes / window⌉. The article this project comes from
+                ⌈N × image bytes / window⌉; HTTP/3 as HTTP/2, with one round trip less to set up (QUIC's handshake
+                carries TLS's). The article this project comes from
                 measured 2.9 s (HTTP/1.1) and 1.3 s (HTTP/2) in Chrome in 2015, a ratio of 0.45.</p>
                 """);
         html.append("<p class=\"note\">").append(NETWORK_MODEL).append("</p>\n</body></html>\n");
@@ -208,10 +230,15 @@ final class HtmlReport {
                     cell.toolMeanMillis() == null ? "&ndash;" : String.format(Locale.ROOT, "%.0f", cell.toolMeanMillis()),
                     cell.requestsPerLoad(), cell.failedRequests(), cell.connectionsPerLoad(), cell.bytesPerLoad() / 1024));
         }
-        html.append("</table>\n<table><tr><th>condition</th><th>h2 / h1 over TLS</th><th>h2 / h1 cleartext</th></tr>\n");
+        List<Comparison.Pair> pairs = new ArrayList<>(comparison.pairs());
+        pairs.add(new Comparison.Pair(Door.HTTP_2_TLS, Door.HTTP_1_1));
+        html.append("</table>\n<table><tr><th>condition</th>");
+        pairs.forEach(pair -> html.append("<th>").append(pair.label()).append("</th>"));
+        html.append("</tr>\n");
         for (Condition condition : comparison.conditions()) {
-            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%s</td></tr>%n", escape(condition.label()),
-                    ratio(comparison, condition, Door.HTTP_1_1_TLS), ratio(comparison, condition, Door.HTTP_1_1)));
+            html.append("<tr><td>").append(escape(condition.label())).append("</td>");
+            pairs.forEach(pair -> html.append("<td>").append(ratio(comparison, pair, condition)).append("</td>"));
+            html.append("</tr>\n");
         }
         html.append("</table>\n<table><tr><th>RTT ms</th><th>delay proxy measured RTT</th></tr>\n");
         for (int rtt : rtts) {
@@ -228,7 +255,7 @@ final class HtmlReport {
         html.append("</table>\n");
     }
 
-    /** Every tool's median per door and condition, and each tool's h2/h1-TLS ratio, beside the article's. */
+    /** Every tool's median per door and condition, and each tool's ratios, beside the article's. */
     private static void sideBySide(StringBuilder html, List<Comparison> comparisons) {
         html.append("<h2>Side by side</h2>\n<table><tr><th>condition</th><th>door</th>");
         for (Comparison comparison : comparisons) {
@@ -236,9 +263,10 @@ final class HtmlReport {
         }
         html.append("</tr>\n");
         Comparison first = comparisons.get(0);
+        List<Door> doors = comparisons.stream().flatMap(c -> c.doors().stream()).distinct().sorted().toList();
         for (Condition condition : first.conditions()) {
             String label = escape(condition.label());
-            for (Door door : first.doors()) {
+            for (Door door : doors) {
                 html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td>", label, door.label()));
                 for (Comparison comparison : comparisons) {
                     html.append("<td>").append(comparison.cell(door, condition)
@@ -246,18 +274,23 @@ final class HtmlReport {
                 }
                 html.append("</tr>\n");
             }
-            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td><em>h2 / h1 over TLS</em></td>", label));
-            for (Comparison comparison : comparisons) {
-                html.append("<td><em>").append(ratio(comparison, condition, Door.HTTP_1_1_TLS)).append("</em></td>");
+            for (Comparison.Pair pair : Comparison.Pair.ALL) {
+                if (comparisons.stream().noneMatch(comparison -> comparison.pairs().contains(pair))) {
+                    continue;
+                }
+                html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td><em>%s</em></td>", label, pair.label()));
+                for (Comparison comparison : comparisons) {
+                    html.append("<td><em>").append(ratio(comparison, pair, condition)).append("</em></td>");
+                }
+                html.append("</tr>\n");
             }
-            html.append("</tr>\n");
         }
         html.append(String.format(Locale.ROOT, "</table>%n<p class=\"note\">The article (WildFly 9, Chrome 44, 2015, over"
                 + " a real network): HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s, a ratio of %.2f.</p>%n", Comparison.ARTICLE_RATIO));
     }
 
-    private static String ratio(Comparison comparison, Condition condition, Door against) {
-        return comparison.http2Ratio(condition, against).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("&ndash;");
+    private static String ratio(Comparison comparison, Comparison.Pair pair, Condition condition) {
+        return comparison.ratio(pair, condition).map(r -> String.format(Locale.ROOT, "%.2f", r)).orElse("&ndash;");
     }
 
     /**

@@ -24,6 +24,8 @@ import io.github.http2wildfly.latency.Network;
  * connection's share of the exchanges counts. Over HTTP/2 the requests and responses stream on one
  * connection: losses cost a round trip each, all of them on the page's critical path, plus a timeout
  * for the tail of each window's burst.</li>
+ * <li>HTTP/3: as HTTP/2 (one connection, every request at once), with one round trip less to set up, as QUIC's
+ * handshake carries TLS's. Its losses are real datagrams lost, counted as HTTP/2's.</li>
  * </ul>
  *
  * The time is all that on top of what the same load takes without a network (measured at RTT 0 with no
@@ -39,9 +41,9 @@ public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBy
     private static final int DUPLICATE_ACKS = Network.DUPLICATE_ACKS;
 
     public int roundTrips(Door door) {
-        int setUp = door == Door.HTTP_1_1 ? 1 : 2;
+        int setUp = door == Door.HTTP_1_1 || door.overQuic() ? 1 : 2;
         int page = 1;
-        if (door == Door.HTTP_2_TLS) {
+        if (multiplexed(door)) {
             return setUp + page + windows();
         }
         int images = (imageCount + HTTP1_CONNECTIONS_PER_HOST - 1) / HTTP1_CONNECTIONS_PER_HOST;
@@ -61,7 +63,7 @@ public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBy
         }
         double millisPerByte = 8.0 / (condition.bandwidthMbps() * 1000.0);
         double page = imagesBytes() * millisPerByte;
-        if (door == Door.HTTP_2_TLS) {
+        if (multiplexed(door)) {
             return page;
         }
         long rounds = (imageCount + HTTP1_CONNECTIONS_PER_HOST - 1) / HTTP1_CONNECTIONS_PER_HOST;
@@ -73,7 +75,7 @@ public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBy
         double p = condition.lossPercent() / 100.0;
         double rtt = condition.rttMillis();
         double timeout = condition.network().retransmissionDelay(true).toMillis();
-        if (door == Door.HTTP_2_TLS) {
+        if (multiplexed(door)) {
             long segments = segments(imagesBytes()) + segments((long) imageCount * HTTP2_REQUEST_BYTES);
             return p * (segments * rtt + windows() * DUPLICATE_ACKS * (timeout - rtt));
         }
@@ -81,6 +83,11 @@ public record PageLoadModel(int imageCount, long imageBytes, long clientWindowBy
         long response = segments(imageBytes);
         long tails = 1 + Math.min(DUPLICATE_ACKS, response); // the request, and the response's last segments
         return perConnection * p * (tails * timeout + (response - Math.min(DUPLICATE_ACKS, response)) * rtt);
+    }
+
+    /** One connection for the whole page, every request at once. */
+    private static boolean multiplexed(Door door) {
+        return door == Door.HTTP_2_TLS || door == Door.HTTP_3;
     }
 
     private long imagesBytes() {

@@ -23,14 +23,15 @@ import java.util.List;
  * and pays their set-up, as a first visit does.
  *
  * <p>The proxies, rounds and results are ComparisonRun's, shared with the Chromium measurement: each
- * round is one scenario per cell, chained one after another, doors in a new order each round.
+ * round is one scenario per cell, chained one after another, doors in a new order each round. Gatling
+ * has no HTTP/3 client: its cells are left out here.
  */
 public class PageLoadSimulation extends Simulation {
 
     /** Netty's default connection window, which Gatling's HTTP/2 client keeps: it has no setting for it. */
     static final long GATLING_HTTP2_WINDOW_BYTES = 65_535;
 
-    private final ComparisonRun run = new ComparisonRun(ComparisonSettings.load(Path.of(System.getProperty("comparison.settings"))));
+    private final ComparisonRun run = new ComparisonRun(ComparisonSettings.load(Path.of(System.getProperty("comparison.settings"))), false);
 
     public PageLoadSimulation() {
         List<PopulationBuilder> steps = new ArrayList<>();
@@ -47,6 +48,9 @@ public class PageLoadSimulation extends Simulation {
 
     @Override
     public void before() {
+        if (run.settings().doors().contains(Door.HTTP_3)) {
+            System.out.println("Gatling has no HTTP/3 client: HTTP/3's cells are Chromium's alone");
+        }
         System.out.println("Delay proxy calibration, setting -> measured median RTT (ms): " + run.calibrate());
     }
 

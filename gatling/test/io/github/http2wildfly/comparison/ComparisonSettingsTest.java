@@ -58,15 +58,16 @@ class ComparisonSettingsTest {
     @Test
     void thePomsDefaultsCompareEveryDoorAtThreeRoundTripTimesWithoutLoss() throws IOException {
         ComparisonSettings settings = ComparisonSettings.from(asTheBuildFillsItIn());
-        assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), settings.doors());
+        assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS, Door.HTTP_3), settings.doors());
         assertEquals(List.of(0, 50, 100), settings.roundTripsMillis());
         assertEquals(List.of(0), settings.lossesPercent());
         assertEquals(List.of(0), settings.bandwidthsMbps());
         assertEquals(List.of(ImageSize.LOGO), settings.sizes());
-        assertEquals(9, settings.cells().size());
+        assertEquals(12, settings.cells().size());
         assertEquals("/http2/logos?count=500", settings.pagePath(Condition.latency(50)));
         assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes().get(ImageSize.LOGO));
         assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
+        assertEquals(8647, settings.ports().get(Door.HTTP_3));
     }
 
     @Test
@@ -97,7 +98,7 @@ class ComparisonSettingsTest {
 
     @Test
     void badValuesNameTheProperty() throws IOException {
-        assertEquals("comparison.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS]", failure("comparison.doors", "h3"));
+        assertEquals("comparison.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS, HTTP_3]", failure("comparison.doors", "h3"));
         assertEquals("comparison.rtts=50ms: expected whole numbers of milliseconds from 0 to 1000, separated by commas",
                 failure("comparison.rtts", "50ms"));
         assertEquals("comparison.losses=0,50: expected whole numbers of percent (of 1460-byte segments) from 0 to 20, separated"

@@ -75,8 +75,9 @@ class ComparisonTest {
         List<Comparison.Series> series = comparison.lossSeries();
         assertEquals(1, series.size(), "RTT 0 is no series: CPU-bound, no network to lose on");
         assertEquals(List.of(0, 2, 5), series.get(0).values());
-        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/2 stops winning between 2 % loss and 5 % loss, at about"
-                + " 4.0 % (h2/h1 0.17 at 0 % loss, 1.10 at 5 % loss).", HtmlReport.crossoverStatement(series.get(0)));
+        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 2 % loss"
+                + " and 5 % loss, at about 4.0 % (h2 / h1-TLS 0.17 at 0 % loss, 1.10 at 5 % loss).",
+                HtmlReport.crossoverStatement(series.get(0)));
         assertEquals(List.of(), comparison.bandwidthSeries(), "one link rate: nothing to chart");
     }
 
@@ -85,8 +86,9 @@ class ComparisonTest {
         Condition slow = new Condition(50, 0, 2, ImageSize.LOGO);
         Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
                 cell(Door.HTTP_1_1_TLS, slow, 6000), cell(Door.HTTP_2_TLS, slow, 2000)));
-        assertEquals("RTT 50 ms, 0 % loss, logo images: no crossover in the range measured, HTTP/2 won at every point"
-                + " (h2/h1 0.17 at no rate limit, 0.33 at 2 Mbit/s).", HtmlReport.crossoverStatement(comparison.bandwidthSeries().get(0)));
+        assertEquals("RTT 50 ms, 0 % loss, logo images: no crossover in the range measured, HTTP/2 over TLS beat HTTP/1.1"
+                + " over TLS at every point (h2 / h1-TLS 0.17 at no rate limit, 0.33 at 2 Mbit/s).",
+                HtmlReport.crossoverStatement(comparison.bandwidthSeries().get(0)));
     }
 
     /** RTT 50 ms: HTTP/2 far ahead without loss, behind at 5 %. */
@@ -100,9 +102,10 @@ class ComparisonTest {
     void theReportChartsTheRatioAgainstLossWithTheLineWhereHttp2StopsWinning() throws Exception {
         reportOfARunWhereHttp2StopsWinningAt5PercentLoss();
         String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("Where HTTP/2 stops winning") && html.contains("aria-label=\"HTTP/2 to HTTP/1.1 ratio against"
-                + " packet loss (% of segments)\"") && html.contains("above 1, HTTP/2 is no faster") && html.contains("&#8776; 4.5 %")
-                && html.contains("HTTP/2 stops winning between 0 % loss and 5 % loss") && html.contains("64 KiB"), html);
+        assertTrue(html.contains("Where HTTP/2 stops winning") && html.contains("aria-label=\"h2 / h1-TLS ratio against"
+                + " packet loss (% of segments)\"") && html.contains("above 1, HTTP/2 over TLS is no faster")
+                && html.contains("&#8776; 4.5 %") && html.contains("stops beating HTTP/1.1 over TLS between 0 % loss and 5 % loss")
+                && html.contains("64 KiB"), html);
     }
 
     @Test
@@ -116,7 +119,7 @@ class ComparisonTest {
         ComparisonReport.report(dir);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("page load time against round-trip time, 20k images") && html.contains(
-                "RTT 50 ms, no rate limit, 20k images: HTTP/2 stops winning between 0 % loss and 2 % loss"), html);
+                "RTT 50 ms, no rate limit, 20k images: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"), html);
         assertTrue(!html.contains("64 KiB connection window"), "Chromium's window is not Gatling's");
     }
 
@@ -137,7 +140,8 @@ class ComparisonTest {
         String page = Files.readString(dir.resolve("results.md"));
         assertTrue(page.startsWith("## The comparison of " + java.time.LocalDate.now()) && page.contains("Machine and run: client Gatling.")
                 && page.contains("`./mvnw verify -Pgatling`"), page);
-        assertTrue(page.contains("| 50 ms, 0 % loss, no rate limit, logo images | 4,600 | 800 | 0.17 |")
+        assertTrue(page.contains("| RTT, loss, rate, size | HTTP/1.1 over TLS | HTTP/2 over TLS | h2 / h1-TLS |")
+                && page.contains("| 50 ms, 0 % loss, no rate limit, logo images | 4,600 | 800 | 0.17 |")
                 && page.contains("| 6,000 | 6,600 | 1.10 |"), page);
     }
 
@@ -157,6 +161,39 @@ class ComparisonTest {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
                 () -> ComparisonReport.report(dir.resolve("missing")));
         assertTrue(failure.getMessage().startsWith("No results in "), failure.getMessage());
+    }
+
+    @Test
+    void http3IsChartedAgainstBothAndGatlingsAbsenceIsSaid() throws Exception {
+        results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800)).write(dir);
+        new ToolResults("chromium", 15L << 20, 500, Map.of(ImageSize.LOGO, 670L), List.of(
+                cell(Door.HTTP_1_1_TLS, 50, 5000), cell(Door.HTTP_2_TLS, 50, 1500), cell(Door.HTTP_3, 50, 1800),
+                cell(Door.HTTP_1_1_TLS, lossy(50, 5), 7000), cell(Door.HTTP_2_TLS, lossy(50, 5), 3000),
+                cell(Door.HTTP_3, lossy(50, 5), 2400)), Map.of(), ENVIRONMENT).write(dir);
+        ComparisonReport.report(dir);
+        Comparison chromium = ComparisonReport.read(dir).get(0);
+        assertEquals(List.of("h2 / h1-TLS", "h3 / h2", "h3 / h1-TLS"), chromium.pairs().stream().map(Comparison.Pair::label).toList());
+        assertEquals(List.of(1.2, 0.8), chromium.lossSeries().get(1).ratios());
+        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/3 over QUIC starts beating HTTP/2 over TLS between 0 % loss"
+                + " and 5 % loss, at about 2.5 % (h3 / h2 1.20 at 0 % loss, 0.80 at 5 % loss).",
+                HtmlReport.crossoverStatement(chromium.lossSeries().get(1)));
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<h3>chromium: h3 / h2 against packet loss</h3>") && html.contains(HtmlReport.NO_GATLING_HTTP3)
+                && html.contains("<td>HTTP/3 over QUIC</td><td>1800</td><td>&ndash;</td>"), html);
+        String page = Files.readString(dir.resolve("results.md"));
+        assertTrue(page.contains("| 50 ms, 5 % loss, no rate limit, logo images | 7,000 | 3,000 | 2,400 | 0.43 | 0.80 | 0.34 |"), page);
+    }
+
+    @Test
+    void theControlFailsARunWhereOneImageIsFarFasterOverHttp3() {
+        Condition control = new Condition(50, 2, 0, ImageSize.MB2);
+        Comparison fair = new Comparison(new ToolResults("chromium", 15L << 20, 1, Map.of(ImageSize.MB2, 2_000_000L),
+                List.of(cell(Door.HTTP_2_TLS, control, 1000), cell(Door.HTTP_3, control, 850)), Map.of(), ENVIRONMENT));
+        assertEquals(List.of(), fair.problems());
+        Comparison unfair = new Comparison(new ToolResults("chromium", 15L << 20, 1, Map.of(ImageSize.MB2, 2_000_000L),
+                List.of(cell(Door.HTTP_2_TLS, control, 1000), cell(Door.HTTP_3, control, 700)), Map.of(), ENVIRONMENT));
+        assertEquals(List.of("chromium: the control (one image) at 50 ms, 2 % loss, no rate limit, 2m images has h3/h2 = 0.70,"
+                + " outside 0.80 to 1.25: the TCP model is not fair to one side"), unfair.problems());
     }
 
     @Test

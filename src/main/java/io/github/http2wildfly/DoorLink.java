@@ -25,7 +25,7 @@ public final class DoorLink {
     }
 
     private static DoorLink of(Door door, boolean slow, URI uri) {
-        return new DoorLink(door.label(), door == Door.HTTP_2_TLS ? "h2" : "http/1.1", slow, uri);
+        return new DoorLink(door.label(), door.protocol(), slow, uri);
     }
 
     /** The door itself. */
@@ -49,19 +49,18 @@ public final class DoorLink {
         OptionalInt port = door == null ? OptionalInt.empty() : !slow ? OptionalInt.of(door.port())
                 : doors == null ? OptionalInt.empty() : doors.http3Port();
         return port.isPresent()
-                // an https URL as door 2's, on door 4's port
-                ? List.of(new DoorLink(Http3Door.LABEL, "h3", slow, Door.HTTP_2_TLS.uri(request.getServerName(), port.getAsInt(), path)))
+                ? List.of(of(Door.HTTP_3, slow, Door.HTTP_3.uri(request.getServerName(), port.getAsInt(), path)))
                 : List.of();
     }
 
     /** Every door and open slow door, in the order the landing page shows them. */
     public static List<DoorLink> all(HttpServletRequest request, String path) {
         List<DoorLink> links = new ArrayList<>();
-        for (Door door : Door.values()) {
+        for (Door door : Door.overTcp()) {
             links.add(fast(door, request, path));
         }
         links.addAll(http3(false, request, path));
-        for (Door door : Door.values()) {
+        for (Door door : Door.overTcp()) {
             links.addAll(slow(door, request, path));
         }
         links.addAll(http3(true, request, path));

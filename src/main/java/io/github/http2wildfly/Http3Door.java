@@ -29,11 +29,8 @@ import java.util.function.Consumer;
  */
 public final class Http3Door implements Closeable {
 
-    static final String PORT = Door.PROPERTY_PREFIX + "h3.port";
-    static final String SLOW_PORT = Door.PROPERTY_PREFIX + "slow.h3.port";
     static final String MAX_STREAMS = Door.PROPERTY_PREFIX + "h3.max.streams";
     static final String KEYSTORE = Door.PROPERTY_PREFIX + "keystore.";
-    public static final String LABEL = "HTTP/3 over QUIC";
     private static final String ATTRIBUTE = Http3Door.class.getName();
 
     private final Http3Edge edge;
@@ -46,17 +43,7 @@ public final class Http3Door implements Closeable {
 
     /** Whether this server was configured with a door 4 (wildfly/h3-door.cli). */
     static boolean isConfigured(Properties system) {
-        return system.getProperty(PORT) != null;
-    }
-
-    /** Door 4's port, after the offset. */
-    static int port(Properties system) {
-        return Integer.parseInt(system.getProperty(PORT).strip()) + Door.portOffset(system);
-    }
-
-    /** Its slow twin's port, after the offset. */
-    static int slowPort(Properties system) {
-        return Integer.parseInt(system.getProperty(SLOW_PORT).strip()) + Door.portOffset(system);
+        return system.getProperty(Door.PROPERTY_PREFIX + Door.HTTP_3.portProperty()) != null;
     }
 
     /**
@@ -72,7 +59,7 @@ public final class Http3Door implements Closeable {
                     + Quic.unavailabilityCause().getMessage() + ")");
             return null;
         }
-        int port = port(system);
+        int port = Door.HTTP_3.port(system);
         List<InetAddress> loopback = loopbackAddresses();
         try {
             TlsIdentity identity = TlsIdentity.read(Path.of(system.getProperty(KEYSTORE + "file")),
@@ -82,7 +69,7 @@ public final class Http3Door implements Closeable {
             return new Http3Door(edge, TlsIdentity.spkiHash(identity.chain()[0]));
         } catch (BindException taken) {
             int offset = Door.portOffset(system);
-            warning.accept(PortInUse.message(loopback.get(0), "h3.port", port - offset, "port.offset", offset) + " (UDP)");
+            warning.accept(PortInUse.message(loopback.get(0), Door.HTTP_3.portProperty(), port - offset, "port.offset", offset) + " (UDP)");
         } catch (IOException e) {
             warning.accept("No HTTP/3 door: " + e.getMessage());
         }

@@ -50,7 +50,7 @@ public final class SlowDoors implements Closeable {
     public static SlowDoors open(Properties system, Consumer<String> warning) {
         SlowDoors doors = new SlowDoors(SlowNetwork.parse(setting -> system.getProperty(setting.systemProperty())));
         InetAddress loopback = InetAddress.getLoopbackAddress();
-        for (Door door : Door.values()) {
+        for (Door door : Door.overTcp()) {
             int port = door.slowPort(system);
             try {
                 doors.open.put(door, DelayProxy.listening(new InetSocketAddress(loopback, port),
@@ -70,16 +70,16 @@ public final class SlowDoors implements Closeable {
 
     /** Door 4's twin, on every loopback address door 4 listens on (it may open later: datagrams wait for no one). */
     private void openHttp3Twin(Properties system, Consumer<String> warning) {
-        int port = Http3Door.slowPort(system);
+        int port = Door.HTTP_3.slowPort(system);
         List<InetAddress> loopback = Http3Door.loopbackAddresses();
         try {
             http3 = DatagramDelayProxy.listening(loopback.stream().map(address -> new InetSocketAddress(address, port)).toList(),
-                    new InetSocketAddress(loopback.get(0), Http3Door.port(system)), network.emulated(), MAX_CONNECTIONS_PER_DOOR);
+                    new InetSocketAddress(loopback.get(0), Door.HTTP_3.port(system)), network.emulated(), MAX_CONNECTIONS_PER_DOOR);
         } catch (BindException taken) {
             int offset = Door.portOffset(system);
-            warning.accept(PortInUse.message(loopback.get(0), "slow.h3.port", port - offset, "port.offset", offset) + " (UDP)");
+            warning.accept(PortInUse.message(loopback.get(0), Door.HTTP_3.slowPortProperty(), port - offset, "port.offset", offset) + " (UDP)");
         } catch (IOException e) {
-            warning.accept("Slow door " + Http3Door.LABEL + " on port " + port + " could not open: " + e.getMessage());
+            warning.accept("Slow door " + Door.HTTP_3.label() + " on port " + port + " could not open: " + e.getMessage());
         }
     }
 
@@ -142,7 +142,7 @@ public final class SlowDoors implements Closeable {
     public String toString() {
         StringBuilder text = new StringBuilder(network.toString());
         open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
-        http3Port().ifPresent(port -> text.append(", ").append(Http3Door.LABEL).append(" on ").append(port).append(" (UDP)"));
+        http3Port().ifPresent(port -> text.append(", ").append(Door.HTTP_3.label()).append(" on ").append(port).append(" (UDP)"));
         return text.toString();
     }
 }

@@ -35,7 +35,7 @@ class SlowDoorsTest {
         system.setProperty("h2demo.slow.loss", "0");
         system.setProperty("h2demo.slow.bandwidth", "0");
         system.setProperty("jboss.socket.binding.port-offset", "0");
-        for (Door door : Door.values()) {
+        for (Door door : Door.overTcp()) {
             EchoServer echo = new EchoServer();
             doors.put(door, echo);
             // the door's own port, and a free one for its slow twin
@@ -56,7 +56,7 @@ class SlowDoorsTest {
         try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
             assertEquals(List.of(), warnings);
             assertEquals("{\"rtt\":20,\"loss\":0,\"bandwidth\":0}", slow.network().json());
-            for (Door door : Door.values()) {
+            for (Door door : Door.overTcp()) {
                 int port = slow.port(door).orElseThrow();
                 assertEquals(door.slowPort(system), port);
                 try (Socket socket = new Socket(LOOPBACK, port)) {
@@ -138,7 +138,7 @@ class SlowDoorsTest {
         assertEquals(3, slow.liveThreads(), "one acceptor per door while nobody is connected");
         slow.close();
         assertEquals(0, slow.liveThreads());
-        for (Door door : Door.values()) {
+        for (Door door : Door.overTcp()) {
             try (ServerSocket again = new ServerSocket(door.slowPort(system), 1, LOOPBACK)) {
                 assertTrue(again.isBound(), door.label());
             }
@@ -150,6 +150,7 @@ class SlowDoorsTest {
             case HTTP_1_1 -> "h2demo.http.port";
             case HTTP_1_1_TLS -> "h2demo.https.http1.port";
             case HTTP_2_TLS -> "h2demo.https.port";
+            case HTTP_3 -> "h2demo.h3.port";
         };
     }
 

@@ -53,7 +53,9 @@ public final class DatagramDelayProxy implements Closeable {
     private final AtomicInteger queuedDown = new AtomicInteger();
     private final AtomicLong forwarded = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
-    private final SplittableRandom losses = new SplittableRandom(DelayProxy.DEFAULT_SEED);
+    private final AtomicLong bytesForwarded = new AtomicLong();
+    private final AtomicLong clientsSeen = new AtomicLong();
+    private final SplittableRandom losses;
     private final List<Thread> threads = new ArrayList<>();
     private volatile Emulation emulation;
     private volatile boolean closed;
@@ -82,9 +84,10 @@ public final class DatagramDelayProxy implements Closeable {
         }
     }
 
-    private DatagramDelayProxy(List<InetSocketAddress> listen, InetSocketAddress target, Network network, int maxClients)
-            throws IOException {
+    private DatagramDelayProxy(List<InetSocketAddress> listen, InetSocketAddress target, Network network, int maxClients,
+            long seed) throws IOException {
         this.target = target;
+        this.losses = new SplittableRandom(seed);
         this.maxClients = maxClients;
         this.emulation = new Emulation(network);
         this.selector = Selector.open();
@@ -114,12 +117,18 @@ public final class DatagramDelayProxy implements Closeable {
      */
     public static DatagramDelayProxy listening(List<InetSocketAddress> listen, InetSocketAddress target, Network network,
             int maxClients) throws IOException {
-        return new DatagramDelayProxy(listen, target, network, maxClients);
+        return new DatagramDelayProxy(listen, target, network, maxClients, DelayProxy.DEFAULT_SEED);
     }
 
     /** On a free loopback port. */
     public static DatagramDelayProxy emulating(InetSocketAddress target, Network network) throws IOException {
-        return listening(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)), target, network, 1024);
+        return emulating(target, network, DelayProxy.DEFAULT_SEED);
+    }
+
+    /** On a free loopback port, losing the datagrams this seed draws (as {@link DelayProxy#emulating} does segments). */
+    public static DatagramDelayProxy emulating(InetSocketAddress target, Network network, long seed) throws IOException {
+        return new DatagramDelayProxy(List.of(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)), target, network,
+                1024, seed);
     }
 
     /** For datagrams from now on, on a link of its own. */
@@ -149,6 +158,16 @@ public final class DatagramDelayProxy implements Closeable {
 
     public int clients() {
         return clients.size();
+    }
+
+    /** Every client address the proxy has admitted: QUIC's connections, as a client opens a socket per connection. */
+    public long clientsSeen() {
+        return clientsSeen.get();
+    }
+
+    /** The payload of every datagram delivered, both ways. */
+    public long bytesForwarded() {
+        return bytesForwarded.get();
     }
 
     public int liveThreads() {
@@ -200,6 +219,7 @@ public final class DatagramDelayProxy implements Closeable {
                 client = new Client(from, listener, upstream, new AtomicLong());
                 upstream.register(selector, SelectionKey.OP_READ, client);
                 clients.put(from, client);
+                clientsSeen.incrementAndGet();
             }
             client.lastSeenNanos().set(System.nanoTime());
             Emulation now = emulation;
@@ -252,6 +272,7 @@ public final class DatagramDelayProxy implements Closeable {
                 }
                 next.queued().decrementAndGet();
                 forwarded.incrementAndGet(); // before it leaves: its answer may come back before the send returns
+                bytesForwarded.addAndGet(next.data().limit());
                 try {
                     if (next.to() == null) {
                         next.channel().write(next.data());
@@ -260,6 +281,7 @@ public final class DatagramDelayProxy implements Closeable {
                     }
                 } catch (IOException unreachable) {
                     forwarded.decrementAndGet();
+                    bytesForwarded.addAndGet(-next.data().limit());
                     dropped.incrementAndGet(); // as a network would: the sender's recovery answers it
                 }
             }

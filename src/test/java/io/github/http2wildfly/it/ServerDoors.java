@@ -39,7 +39,7 @@ final class ServerDoors {
     /** Door 4 (HTTP/3 over QUIC) or its slow twin, from the server's system properties (wildfly/h3-door.cli). */
     int http3Port(boolean slow) {
         Properties system = systemProperties();
-        return Integer.parseInt(system.getProperty(slow ? "h2demo.slow.h3.port" : "h2demo.h3.port")) + Door.portOffset(system);
+        return slow ? Door.HTTP_3.slowPort(system) : Door.HTTP_3.port(system);
     }
 
     /** A path below the context root, as a request line names it. */

@@ -75,7 +75,7 @@ class SlowDoorsIT extends DeployedWarTest {
         try (Response response = client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/").toString()).build())
                 .execute()) {
             String page = response.body().string();
-            for (Door door : Door.values()) {
+            for (Door door : Door.overTcp()) {
                 String link = doors.slowUri(door, "/logos").toString();
                 assertTrue(page.contains("href=\"" + link + "\""), "link to " + link);
             }
@@ -206,7 +206,7 @@ class SlowDoorsIT extends DeployedWarTest {
     @ParameterizedTest
     @MethodSource("badValues")
     void aBadSettingIsRefusedWithOneLineOnEveryDoor(NetworkSetting setting, String value) throws IOException {
-        for (Door door : Door.values()) {
+        for (Door door : Door.overTcp()) {
             try (Response response = post(door, new FormBody.Builder().add(setting.parameter(), value).build(), null)) {
                 assertEquals(400, response.code(), door.label() + " " + setting.parameter() + "=" + value);
                 assertEquals(setting.rule() + "\n", response.body().string());
@@ -257,12 +257,12 @@ class SlowDoorsIT extends DeployedWarTest {
                 "against a running dev server, its own deployment holds the slow doors, not the tests' copy");
         URI slow = doors.slowUri(Door.HTTP_1_1, "/logos?count=1");
         long before = proxyThreadsOnceConnectionsClosed();
-        assertEquals(Door.values().length, before, "one acceptor per slow door while nobody is connected");
+        assertEquals(Door.overTcp().size(), before, "one acceptor per slow door while nobody is connected");
         try (Socket open = new Socket(slow.getHost(), slow.getPort())) {
             open.setSoTimeout(30_000);
             for (int cycle = 0; cycle < REDEPLOYS; cycle++) {
                 doors.deployment("undeploy");
-                for (Door door : Door.values()) {
+                for (Door door : Door.overTcp()) {
                     URI closed = doors.slowUri(door, "/");
                     assertThrows(ConnectException.class, () -> new Socket(closed.getHost(), closed.getPort()).close(),
                             door.label() + " closed while undeployed, cycle " + cycle);
@@ -288,7 +288,7 @@ class SlowDoorsIT extends DeployedWarTest {
     private long proxyThreadsOnceConnectionsClosed() {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         long threads = proxyThreads();
-        while (threads != Door.values().length && System.nanoTime() < deadline) {
+        while (threads != Door.overTcp().size() && System.nanoTime() < deadline) {
             sleep(Duration.ofMillis(100));
             threads = proxyThreads();
         }

@@ -74,6 +74,7 @@ class DatagramDelayProxyTest {
             assertEquals("ping", roundTrip(client, proxy.port(), "ping"));
             assertTrue(System.nanoTime() - start >= Duration.ofMillis(80).toNanos(), "half the round trip each way");
             assertEquals(2, proxy.datagramsForwarded());
+            assertEquals(8, proxy.bytesForwarded(), "four bytes each way");
         }
     }
 
@@ -115,11 +116,13 @@ class DatagramDelayProxyTest {
             assertEquals("b", roundTrip(second, proxy.port(), "b"));
             assertEquals(2, echoPeers.size(), "two clients, two peers");
             assertEquals(2, proxy.clients());
+            assertEquals(2, proxy.clientsSeen());
             try {
                 roundTrip(third, proxy.port(), "c");
                 throw new AssertionError("a client beyond the bound was served");
             } catch (SocketTimeoutException ignored) {
                 assertEquals(new HashSet<>(echoPeers).size(), 2);
+                assertEquals(2, proxy.clientsSeen(), "one refused is not seen");
             }
         }
     }

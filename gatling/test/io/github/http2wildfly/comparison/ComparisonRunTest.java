@@ -1,0 +1,57 @@
+package io.github.http2wildfly.comparison;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.Door;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class ComparisonRunTest {
+
+    private static ComparisonSettings quick() throws IOException {
+        Properties given = ComparisonSettingsTest.asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "HTTP_1_1_TLS,HTTP_2_TLS,HTTP_3");
+        given.setProperty("comparison.rtts", "50");
+        given.setProperty("comparison.losses", "0,5");
+        return ComparisonSettings.from(given);
+    }
+
+    @Test
+    void gatlingLeavesHttp3OutAndChromiumLoadsIt() throws IOException {
+        try (ComparisonRun gatling = new ComparisonRun(quick(), false); ComparisonRun chromium = new ComparisonRun(quick(), true)) {
+            assertEquals(List.of(Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), gatling.cells().stream().map(Cell::door).distinct().toList());
+            assertEquals(9, chromium.cells().size(), "three doors without a network, at 0 % and at 5 % loss");
+            Cell http3 = chromium.cells().stream().filter(cell -> cell.door() == Door.HTTP_3).findFirst().orElseThrow();
+            assertTrue(chromium.pageUrl(http3, true).matches("https://127\\.0\\.0\\.1:\\d+/http2/logos\\?count=500"));
+            assertTrue(chromium.baseUrl(http3, true).endsWith(chromium.origin(http3, true)));
+        }
+    }
+
+    @Test
+    void warmUpsLoadEachDoorOnceWithoutANetworkThenEveryCellIsCounted() throws IOException {
+        try (ComparisonRun run = new ComparisonRun(quick(), true)) {
+            List<ComparisonRun.Round> rounds = run.rounds();
+            assertEquals(List.of("warm-up 0", "load 0", "load 1", "load 2"), rounds.stream().map(ComparisonRun.Round::name).toList());
+            assertTrue(rounds.get(0).cells().stream().allMatch(cell -> cell.condition().rttMillis() == 0));
+            assertEquals(3, rounds.get(0).cells().size());
+            assertEquals(9, rounds.get(1).cells().size());
+        }
+    }
+
+    @Test
+    void aLoadOverAnotherProtocolThanItsDoorsStopsTheRun() {
+        Cell http3 = new Cell(Door.HTTP_3, Condition.latency(50));
+        ChromiumPageLoads.requireProtocol(http3, Map.of("protocol", "h3", "imageProtocols", "h3"));
+        IllegalStateException fellBack = assertThrows(IllegalStateException.class,
+                () -> ChromiumPageLoads.requireProtocol(http3, Map.of("protocol", "h3", "imageProtocols", "h2,h3")));
+        assertEquals("HTTP/3 over QUIC at 50 ms, 0 % loss, no rate limit, logo images came over h3 (images: h2,h3), not h3",
+                fellBack.getMessage());
+        assertThrows(IllegalStateException.class, () -> ChromiumPageLoads.requireProtocol(new Cell(Door.HTTP_2_TLS,
+                Condition.latency(50)), Map.of("protocol", "http/1.1", "imageProtocols", "http/1.1")));
+    }
+}
