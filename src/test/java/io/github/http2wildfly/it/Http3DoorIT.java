@@ -7,14 +7,19 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.edge.Http3Client;
+import io.github.http2wildfly.edge.Http3Edge;
+import io.github.http2wildfly.edge.IdleQuicConnections;
+import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -119,6 +124,34 @@ class Http3DoorIT extends DeployedWarTest {
             String landing = client.get(doors.path("/")).text();
             assertTrue(landing.contains("--origin-to-force-quic-on=localhost:" + doors.http3Port(false) + ",localhost:"
                     + doors.http3Port(true) + " --ignore-certificate-errors-spki-list="), landing);
+        }
+    }
+
+    @Test
+    @Tag("slow")
+    void aFloodOfBogusDatagramsAndAThousandIdleConnectionsLeaveDoor4AnsweringAndTheIdleOnesAreClosed() throws Exception {
+        Duration longerThanTheServers = Http3Edge.IDLE_TIMEOUT.multipliedBy(10);
+        try (IdleQuicConnections idle = IdleQuicConnections.open("localhost", doors.http3Port(false), clients.certificate(),
+                1000, longerThanTheServers); DatagramSocket flood = new DatagramSocket()) {
+            assertEquals(1000, idle.open());
+            Random random = new Random(1);
+            for (int i = 0; i < 1000; i++) {
+                // a long header with a random version and connection IDs: what a stray or hostile Initial looks like
+                byte[] bogus = new byte[1200];
+                random.nextBytes(bogus);
+                bogus[0] = (byte) (0xC0 | bogus[0] & 0x0F);
+                flood.send(new DatagramPacket(bogus, bogus.length, InetAddress.getLoopbackAddress(), doors.http3Port(false)));
+            }
+            try (Http3Client client = connect(false)) {
+                assertEquals(200, client.get(doors.path("/logos?count=1")).status(), "a new visitor is still answered");
+            }
+            // Door 4's idle timeout, which a client learns at the handshake and keeps too (RFC 9000 10.1), closes
+            // them, long before this client's own; the deadline only guards against a hang.
+            long deadline = System.nanoTime() + Http3Edge.IDLE_TIMEOUT.multipliedBy(3).toNanos();
+            while (idle.open() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(500);
+            }
+            assertEquals(0, idle.open(), "idle connections are closed by door 4's idle timeout");
         }
     }
 
