@@ -28,7 +28,7 @@ class BrowserProtocolIT extends DeployedWarTest {
     private static final int COUNT = 500;
 
     @ParameterizedTest
-    @EnumSource(Door.class)
+    @EnumSource(value = Door.class, mode = EnumSource.Mode.EXCLUDE, names = "HTTP_3") // door 4: Http3DoorIT, BrowserHttp3IT
     void everyImageComesOverTheDoorsProtocolAndNoneFromACache(Door door) throws IOException {
         try (HeadlessChromium chromium = new HeadlessChromium()) {
             assertWallLoadedOver(chromium, doors.uri(door, "/logos?count=" + COUNT).toString(), door);
@@ -36,7 +36,7 @@ class BrowserProtocolIT extends DeployedWarTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Door.class)
+    @EnumSource(value = Door.class, mode = EnumSource.Mode.EXCLUDE, names = "HTTP_3") // door 4: Http3DoorIT, BrowserHttp3IT
     void eachSlowDoorSpeaksItsTwinsProtocolAfterARoundTripOfSetUp(Door door) throws IOException {
         long roundTripMillis = Long.parseLong(doors.systemProperties().getProperty("h2demo.slow.rtt"));
         try (HeadlessChromium chromium = new HeadlessChromium()) {

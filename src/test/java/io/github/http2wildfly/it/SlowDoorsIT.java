@@ -60,7 +60,7 @@ class SlowDoorsIT extends DeployedWarTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Door.class)
+    @EnumSource(value = Door.class, mode = EnumSource.Mode.EXCLUDE, names = "HTTP_3") // door 4: Http3DoorIT, BrowserHttp3IT
     void eachSlowDoorServesThePageAndEveryImageInItsTwinsProtocol(Door door) throws Exception {
         Protocol protocol = door == Door.HTTP_2_TLS ? Protocol.HTTP_2 : Protocol.HTTP_1_1;
         // What is served, not how long it takes (the comparison measures that): a short round trip.
