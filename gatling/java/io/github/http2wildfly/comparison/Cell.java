@@ -9,4 +9,9 @@ public record Cell(Door door, Condition condition) {
     public String key() {
         return door.name() + "@" + condition.key();
     }
+
+    /** For people: "HTTP/3 over QUIC at 50 ms, 2 % loss, no rate limit, logo images". */
+    public String label() {
+        return door.label() + " at " + condition.label();
+    }
 }

@@ -70,7 +70,7 @@ public final class ChromiumPageLoads {
         try {
             return chromium.loadWall(url);
         } catch (RuntimeException e) {
-            throw new IllegalStateException(cell.door().label() + " at " + cell.condition().label() + ": "
+            throw new IllegalStateException(cell.label() + ": "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
         }
     }
@@ -80,7 +80,7 @@ public final class ChromiumPageLoads {
         String expected = cell.door().protocol();
         String images = report.getOrDefault("imageProtocols", "");
         if (!expected.equals(report.get("protocol")) || !images.isEmpty() && !images.equals(expected)) {
-            throw new IllegalStateException(cell.door().label() + " at " + cell.condition().label() + " came over "
+            throw new IllegalStateException(cell.label() + " came over "
                     + report.get("protocol") + " (images: " + images + "), not " + expected);
         }
     }

@@ -1,8 +1,8 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.EmulatingProxy;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
@@ -31,46 +31,12 @@ public final class ComparisonRun implements AutoCloseable {
     public record Round(String name, boolean counted, List<Cell> cells) {
     }
 
-    /** A cell's emulated network: a TCP delay proxy, or a datagram one for HTTP/3. */
-    private record Route(DelayProxy tcp, DatagramDelayProxy udp) implements AutoCloseable {
-
-        static Route to(Door door, InetSocketAddress target, Network network, long seed) throws IOException {
-            return door.overQuic() ? new Route(null, DatagramDelayProxy.emulating(target, network, seed))
-                    : new Route(DelayProxy.emulating(target, network, seed), null);
-        }
-
-        int port() {
-            return tcp != null ? tcp.port() : udp.port();
-        }
-
-        long connections() {
-            return tcp != null ? tcp.connectionsAccepted() : udp.clientsSeen();
-        }
-
-        long bytes() {
-            return tcp != null ? tcp.bytesForwarded() : udp.bytesForwarded();
-        }
-
-        @Override
-        public void close() {
-            try {
-                if (tcp != null) {
-                    tcp.close();
-                } else {
-                    udp.close();
-                }
-            } catch (IOException ignored) {
-                // closing anyway
-            }
-        }
-    }
-
     static final int CALIBRATION_ATTEMPTS = 5;
 
     private final ComparisonSettings settings;
     private final List<Cell> cells;
-    private final Map<Cell, Route> measured = new LinkedHashMap<>();
-    private final Map<Cell, Route> warmup = new LinkedHashMap<>();
+    private final Map<Cell, EmulatingProxy> measured = new LinkedHashMap<>();
+    private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
     private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
     private final Map<Integer, Double> calibration = new TreeMap<>();
 
@@ -159,15 +125,14 @@ public final class ComparisonRun implements AutoCloseable {
 
     public ToolResults results(String tool, long clientWindowBytes, String client) {
         return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
-                cells.stream().map(cell -> logs.get(cell).result(cell, measured.get(cell).connections(),
-                        measured.get(cell).bytes())).toList(),
+                cells.stream().map(cell -> logs.get(cell).result(cell, measured.get(cell))).toList(),
                 calibration, Environment.describe(settings, client));
     }
 
     @Override
     public void close() {
-        measured.values().forEach(Route::close);
-        warmup.values().forEach(Route::close);
+        measured.values().forEach(ComparisonRun::closeQuietly);
+        warmup.values().forEach(ComparisonRun::closeQuietly);
     }
 
     private static boolean warmsUp(Cell cell) {
@@ -180,8 +145,19 @@ public final class ComparisonRun implements AutoCloseable {
         return rotated;
     }
 
-    private Route proxy(Cell cell) throws IOException {
-        return Route.to(cell.door(), new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door())),
-                cell.condition().network(), settings.seed());
+    /** The cell's emulated network: a TCP delay proxy, or a datagram one for HTTP/3. */
+    private EmulatingProxy proxy(Cell cell) throws IOException {
+        InetSocketAddress door = new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door()));
+        Network network = cell.condition().network();
+        return cell.door().overQuic() ? DatagramDelayProxy.emulating(door, network, settings.seed())
+                : DelayProxy.emulating(door, network, settings.seed());
+    }
+
+    private static void closeQuietly(EmulatingProxy proxy) {
+        try {
+            proxy.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
     }
 }

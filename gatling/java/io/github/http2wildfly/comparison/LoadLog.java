@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.latency.EmulatingProxy;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,8 +28,8 @@ public final class LoadLog {
     }
 
     /** The cell's result, with the connections and bytes its proxy saw. */
-    public synchronized CellResult result(Cell cell, long connections, long bytes) {
+    public synchronized CellResult result(Cell cell, EmulatingProxy proxy) {
         return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
-                connections, bytes, null);
+                proxy.connectionsAccepted(), proxy.bytesForwarded(), null);
     }
 }

@@ -45,12 +45,11 @@ public final class DoorLink {
     /** Door 4 (HTTP/3), or its slow twin; empty where either is shut. */
     public static List<DoorLink> http3(boolean slow, HttpServletRequest request, String path) {
         Http3Door door = Http3Door.of(request.getServletContext());
-        SlowDoors doors = SlowDoors.of(request.getServletContext());
-        OptionalInt port = door == null ? OptionalInt.empty() : !slow ? OptionalInt.of(door.port())
-                : doors == null ? OptionalInt.empty() : doors.http3Port();
-        return port.isPresent()
-                ? List.of(of(Door.HTTP_3, slow, Door.HTTP_3.uri(request.getServerName(), port.getAsInt(), path)))
-                : List.of();
+        if (door == null) {
+            return List.of();
+        }
+        return slow ? slow(Door.HTTP_3, request, path)
+                : List.of(of(Door.HTTP_3, false, Door.HTTP_3.uri(request.getServerName(), door.port(), path)));
     }
 
     /** Every door and open slow door, in the order the landing page shows them. */

@@ -112,7 +112,7 @@ public final class Http3Door implements Closeable {
         Http3Door door = of(request.getServletContext());
         SlowDoors slow = SlowDoors.of(request.getServletContext());
         request.setAttribute("http3Flags", door == null ? null
-                : door.chromiumFlags(request.getServerName(), slow == null ? OptionalInt.empty() : slow.http3Port()));
+                : door.chromiumFlags(request.getServerName(), slow == null ? OptionalInt.empty() : slow.port(Door.HTTP_3)));
     }
 
     void register(ServletContext context) {

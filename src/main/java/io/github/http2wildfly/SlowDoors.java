@@ -2,6 +2,7 @@ package io.github.http2wildfly;
 
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.EmulatingProxy;
 import jakarta.servlet.ServletContext;
 import java.io.Closeable;
 import java.io.IOException;
@@ -108,15 +109,10 @@ public final class SlowDoors implements Closeable {
         }
     }
 
-    /** The port of the door's slow twin, empty when that port was taken. */
+    /** The port of the door's slow twin, empty when that port was taken (or, for door 4, the server has none). */
     public OptionalInt port(Door door) {
-        DelayProxy proxy = open.get(door);
+        EmulatingProxy proxy = door.overQuic() ? http3 : open.get(door);
         return proxy == null ? OptionalInt.empty() : OptionalInt.of(proxy.port());
-    }
-
-    /** Door 4's slow twin's port, empty where the server has no door 4 or that port was taken. */
-    public OptionalInt http3Port() {
-        return http3 == null ? OptionalInt.empty() : OptionalInt.of(http3.port());
     }
 
     /** Threads of the proxies still running (a test reads it through the lifecycle check). */
@@ -142,7 +138,7 @@ public final class SlowDoors implements Closeable {
     public String toString() {
         StringBuilder text = new StringBuilder(network.toString());
         open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
-        http3Port().ifPresent(port -> text.append(", ").append(Door.HTTP_3.label()).append(" on ").append(port).append(" (UDP)"));
+        port(Door.HTTP_3).ifPresent(port -> text.append(", ").append(Door.HTTP_3.label()).append(" on ").append(port).append(" (UDP)"));
         return text.toString();
     }
 }

@@ -75,7 +75,7 @@ class SlowDoorsTest {
             system.setProperty("h2demo.h3.port", Integer.toString(door4.getLocalPort()));
             system.setProperty("h2demo.slow.h3.port", "0");
             SlowDoors slow = SlowDoors.open(system, warnings::add);
-            int twin = slow.http3Port().orElseThrow();
+            int twin = slow.port(Door.HTTP_3).orElseThrow();
             slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 60)));
             door4.setSoTimeout(10_000);
             long sent = System.nanoTime();

@@ -1,6 +1,5 @@
 package io.github.http2wildfly.latency;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -36,7 +35,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * Written here because no maintained Java library delays and drops datagrams under a common
  * network model with the TCP proxy.
  */
-public final class DatagramDelayProxy implements Closeable {
+public final class DatagramDelayProxy implements EmulatingProxy {
 
     public static final int MAX_QUEUED = 8192;
     public static final Duration CLIENT_IDLE = Duration.ofSeconds(60);
@@ -54,7 +53,7 @@ public final class DatagramDelayProxy implements Closeable {
     private final AtomicLong forwarded = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong bytesForwarded = new AtomicLong();
-    private final AtomicLong clientsSeen = new AtomicLong();
+    private final AtomicLong clientsAdmitted = new AtomicLong();
     private final SplittableRandom losses;
     private final List<Thread> threads = new ArrayList<>();
     private volatile Emulation emulation;
@@ -140,6 +139,7 @@ public final class DatagramDelayProxy implements Closeable {
         return emulation.network();
     }
 
+    @Override
     public int port() {
         try {
             return ((InetSocketAddress) listeners.get(0).getLocalAddress()).getPort();
@@ -161,11 +161,13 @@ public final class DatagramDelayProxy implements Closeable {
     }
 
     /** Every client address the proxy has admitted: QUIC's connections, as a client opens a socket per connection. */
-    public long clientsSeen() {
-        return clientsSeen.get();
+    @Override
+    public long connectionsAccepted() {
+        return clientsAdmitted.get();
     }
 
     /** The payload of every datagram delivered, both ways. */
+    @Override
     public long bytesForwarded() {
         return bytesForwarded.get();
     }
@@ -219,7 +221,7 @@ public final class DatagramDelayProxy implements Closeable {
                 client = new Client(from, listener, upstream, new AtomicLong());
                 upstream.register(selector, SelectionKey.OP_READ, client);
                 clients.put(from, client);
-                clientsSeen.incrementAndGet();
+                clientsAdmitted.incrementAndGet();
             }
             client.lastSeenNanos().set(System.nanoTime());
             Emulation now = emulation;

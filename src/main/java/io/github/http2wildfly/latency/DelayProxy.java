@@ -1,6 +1,5 @@
 package io.github.http2wildfly.latency;
 
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -44,7 +43,7 @@ import java.util.concurrent.locks.LockSupport;
  * delays data buffers, but nothing in it makes the connection set-up cost a round trip, and set-up is
  * a large share of what HTTP/1.1's six connections and HTTP/2's one connection pay differently.
  */
-public final class DelayProxy implements Closeable {
+public final class DelayProxy implements EmulatingProxy {
 
     /** In flight per connection and direction: the 500-logo page (335 KB) fits at any round trip. */
     public static final int MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -125,6 +124,7 @@ public final class DelayProxy implements Closeable {
     }
 
     /** The port clients connect to. */
+    @Override
     public int port() {
         return listener.getLocalPort();
     }
@@ -134,6 +134,7 @@ public final class DelayProxy implements Closeable {
     }
 
     /** TCP connections accepted since start (refused ones included). */
+    @Override
     public long connectionsAccepted() {
         return accepted.get();
     }
@@ -148,6 +149,7 @@ public final class DelayProxy implements Closeable {
     }
 
     /** Bytes forwarded in both directions since start. */
+    @Override
     public long bytesForwarded() {
         return forwarded.get();
     }

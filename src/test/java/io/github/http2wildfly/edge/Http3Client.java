@@ -3,6 +3,7 @@ package io.github.http2wildfly.edge;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -24,9 +25,11 @@ import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 
 /**
  * Netty's own HTTP/3 client, for tests: one QUIC connection, requests as streams on it. It shares no
@@ -62,14 +65,8 @@ public final class Http3Client implements AutoCloseable {
     public static Http3Client connect(String host, int port, X509Certificate certificate) throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
-            QuicSslContext tls = QuicSslContextBuilder.forClient().trustManager(certificate)
-                    .applicationProtocols(Http3.supportedApplicationProtocols()).build();
             Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class)
-                    .handler(Http3.newQuicClientCodecBuilder()
-                            // The server's name in the engine: SNI, and the host the certificate must name.
-                            .sslEngineProvider(quic -> tls.newEngine(quic.alloc(), host, port)).maxIdleTimeout(30, TimeUnit.SECONDS)
-                            .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(8L << 20).build())
-                    .bind(0).sync().channel();
+                    .handler(codec(host, port, certificate, Duration.ofSeconds(30))).bind(0).sync().channel();
             QuicChannel connection = QuicChannel.newBootstrap(socket).handler(new Http3ClientConnectionHandler())
                     .remoteAddress(new InetSocketAddress(host, port)).connect().get(10, TimeUnit.SECONDS);
             return new Http3Client(group, socket, connection, host + ":" + port);
@@ -77,6 +74,17 @@ public final class Http3Client implements AutoCloseable {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
+    }
+
+    /** QUIC towards {@code host:port} for HTTP/3, trusting {@code certificate} alone, idle at most {@code idle}. */
+    static ChannelHandler codec(String host, int port, X509Certificate certificate, Duration idle) throws SSLException {
+        QuicSslContext tls = QuicSslContextBuilder.forClient().trustManager(certificate)
+                .applicationProtocols(Http3.supportedApplicationProtocols()).build();
+        return Http3.newQuicClientCodecBuilder()
+                // The server's name in the engine: SNI, and the host the certificate must name.
+                .sslEngineProvider(quic -> tls.newEngine(quic.alloc(), host, port))
+                .maxIdleTimeout(idle.toMillis(), TimeUnit.MILLISECONDS)
+                .initialMaxData(64L << 20).initialMaxStreamDataBidirectionalLocal(8L << 20).build();
     }
 
     public Response get(String path) throws Exception {

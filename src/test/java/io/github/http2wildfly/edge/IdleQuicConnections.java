@@ -6,11 +6,8 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.Http3ClientConnectionHandler;
 import io.netty.handler.codec.quic.QuicChannel;
-import io.netty.handler.codec.quic.QuicSslContext;
-import io.netty.handler.codec.quic.QuicSslContextBuilder;
 import io.netty.util.concurrent.Future;
 import java.net.InetSocketAddress;
 import java.security.cert.X509Certificate;
@@ -37,13 +34,8 @@ public final class IdleQuicConnections implements AutoCloseable {
             throws Exception {
         IdleQuicConnections idle = new IdleQuicConnections();
         try {
-            QuicSslContext tls = QuicSslContextBuilder.forClient().trustManager(certificate)
-                    .applicationProtocols(Http3.supportedApplicationProtocols()).build();
             idle.socket = new Bootstrap().group(idle.group).channel(NioDatagramChannel.class)
-                    .handler(Http3.newQuicClientCodecBuilder()
-                            .sslEngineProvider(quic -> tls.newEngine(quic.alloc(), host, port))
-                            .maxIdleTimeout(clientIdle.toMillis(), TimeUnit.MILLISECONDS).build())
-                    .bind(0).sync().channel();
+                    .handler(Http3Client.codec(host, port, certificate, clientIdle)).bind(0).sync().channel();
             List<Future<QuicChannel>> handshakes = new ArrayList<>();
             for (int i = 0; i < count; i++) {
                 handshakes.add(QuicChannel.newBootstrap(idle.socket).handler(new Http3ClientConnectionHandler())

@@ -116,13 +116,13 @@ class DatagramDelayProxyTest {
             assertEquals("b", roundTrip(second, proxy.port(), "b"));
             assertEquals(2, echoPeers.size(), "two clients, two peers");
             assertEquals(2, proxy.clients());
-            assertEquals(2, proxy.clientsSeen());
+            assertEquals(2, proxy.connectionsAccepted());
             try {
                 roundTrip(third, proxy.port(), "c");
                 throw new AssertionError("a client beyond the bound was served");
             } catch (SocketTimeoutException ignored) {
                 assertEquals(new HashSet<>(echoPeers).size(), 2);
-                assertEquals(2, proxy.clientsSeen(), "one refused is not seen");
+                assertEquals(2, proxy.connectionsAccepted(), "one refused is not seen");
             }
         }
     }
