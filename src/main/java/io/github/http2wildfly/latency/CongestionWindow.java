@@ -7,12 +7,13 @@ import java.util.PriorityQueue;
  * What a TCP sender may have in flight: Linux's congestion control, CUBIC (RFC 9438), on the emulated
  * network's clock. It starts at ten segments (RFC 6928), doubles every round trip in slow start,
  * shrinks to 0.7 of itself once per loss episode and grows back along CUBIC's curve (or as fast as
- * Reno would, where that is faster). QUIC's stack in the edge (quiche) runs the same CUBIC on real
- * drops, so a lost packet costs both protocols the same window.
+ * Reno would, where that is faster; at the windows loss leaves, it is). The HTTP/3 edge's quiche
+ * answers real drops with NewReno, whose average rate under random loss is that Reno-friendly one.
  *
  * <p>An ACK comes back one round trip after its segment left; a lost segment is noticed then (three
  * duplicate ACKs, or the timer for a tail) and leaves the window a round trip later, when its
- * retransmission is acknowledged. Not modelled: delayed ACKs, HyStart (it exits slow start when the
+ * retransmission is acknowledged. Until then the sender is in recovery: ACKs of segments sent before
+ * the reduction free room but grow nothing (Linux and quiche alike). Not modelled: delayed ACKs, HyStart (it exits slow start when the
  * delay rises, which fixed emulated delays do not), the receive window, the reset to one
  * segment after a retransmission timeout (Linux's tail loss probe mostly avoids it).
  */
@@ -84,7 +85,10 @@ final class CongestionWindow {
                 lossNoticed(event);
             } else {
                 inFlightBytes -= event.bytes();
-                acked(event.atNanos(), event.bytes() / (double) Network.SEGMENT_BYTES);
+                // in recovery (sent before the last reduction) an ACK frees room but grows nothing, as in Linux and quiche
+                if (event.sentNanos() >= episodeStartNanos) {
+                    acked(event.atNanos(), event.bytes() / (double) Network.SEGMENT_BYTES);
+                }
             }
         }
     }
