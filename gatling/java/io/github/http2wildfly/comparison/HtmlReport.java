@@ -33,9 +33,9 @@ final class HtmlReport {
             + " answers it: a lost " + Network.SEGMENT_BYTES + "-byte segment arrives one retransmission delay late (a round"
             + " trip, or a timeout of max(" + Network.MIN_RETRANSMISSION_TIMEOUT.toMillis() + " ms, 2 × RTT) when fewer than "
             + Network.DUPLICATE_ACKS + " segments follow it in time), every later byte of its connection with it, and the"
-            + " connection's congestion window (CUBIC, as Linux: ten segments to start, slow start, × 0.7 on a loss, then"
-            + " regrowth) bounds what is in flight. HTTP/3 goes through a UDP proxy with the same round trip and link rate"
-            + " that really drops datagrams: QUIC's own recovery and congestion control (CUBIC as well) answer them."
+            + " connection's congestion window (NewReno: ten segments to start, slow start, halved on a loss, then one"
+            + " segment more a round trip) bounds what is in flight. HTTP/3 goes through a UDP proxy with the same round trip"
+            + " and link rate that really drops datagrams: QUIC's own recovery and congestion control (NewReno as well) answer them."
             + " Neither models a lost handshake or reordering.";
     static final String NO_GATLING_HTTP3 = "Gatling has no HTTP/3 client: its columns stay HTTP/1.1 and HTTP/2, and"
             + " HTTP/3's figures are Chromium's alone.";

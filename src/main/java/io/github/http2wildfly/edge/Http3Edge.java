@@ -107,13 +107,10 @@ public final class Http3Edge implements Closeable {
                     .initialMaxStreamDataUnidirectional(CONNECTION_WINDOW / 4)
                     .initialMaxStreamsBidirectional(maxStreams)
                     .initialMaxStreamsUnidirectional(16)
-                    // Loss must cost QUIC what it costs the TCP it is compared with (Linux's, and the slow
-                    // doors' model): one reduction per loss episode, kept. quiche's CUBIC undoes a reduction
-                    // when an episode lost fewer than a fifth of the window (its reading of a draft's
-                    // spurious-loss rule; Linux undoes only what DSACK or timestamps prove spurious), so
-                    // under random loss it hardly ever reduces: on one 2 MB image at 1 % it was 2.5 times
-                    // as fast as TCP. Its NewReno (RFC 9002's own) keeps every reduction, and its average
-                    // rate under random loss is CUBIC's Reno-friendly one, where TCP runs at these windows.
+                    // Loss must cost QUIC what it costs the TCP it is compared with: the slow doors' model
+                    // runs NewReno, and so does the edge. Not quiche's CUBIC: it undoes a reduction when an
+                    // episode lost fewer than a fifth of the window, so under random loss it hardly ever
+                    // reduces (on one 2 MB image at 1 % it was 2.5 times as fast as TCP: docs/http3.md).
                     // HyStart stays on, as in Linux: behind the slow twin's fixed delays it should not fire
                     // (the RTT does not rise), and on loopback without it slow start overran the client's
                     // socket until a stream stalled (Http3DoorIT, one run in three).

@@ -21,7 +21,7 @@ import java.util.function.DoubleSupplier;
  * time, the retransmission timeout of max(200 ms, 2 × RTT) fires ({@link Network#retransmissionDelay}).
  * So the reader ({@link #schedule}) stamps pieces with their arrival time, and the writer asks
  * {@link #due} when to deliver each, which for a lost segment depends on what was read after it.
- * A segment leaves when the sender's congestion window ({@link CongestionWindow}, CUBIC) has room
+ * A segment leaves when the sender's congestion window ({@link CongestionWindow}, NewReno) has room
  * for it, so a new connection starts slowly and a loss shrinks what may follow it.
  * Not modelled: lost handshakes.
  */
