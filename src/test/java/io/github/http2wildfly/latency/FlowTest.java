@@ -77,8 +77,8 @@ class FlowTest {
     void aLossInALaterFlightAddsItsOwnDelayBehindTheFirst() {
         Flow flow = lossyFlow(lose(2, 12));
         List<Delivery> delivered = deliver(flow, flow.schedule(0, 20 * SEGMENT));
-        // segment 12 leaves at 50 ms in the second flight, which the first loss halved (10 to 14); the
-        // third segment after it leaves at 100 ms, so its duplicate ACKs come at 150 ms
+        // the first loss halves the window, so at 50 ms only segments 10 to 14 leave; the third segment
+        // after 12 leaves at 100 ms, so 12's duplicate ACKs come at 150 ms
         assertEquals(new Delivery(12 * SEGMENT, 8 * SEGMENT, 175 * MS), delivered.get(delivered.size() - 1));
     }
 
