@@ -127,6 +127,8 @@ public final class Http3Edge implements Closeable {
                     .handler(new ChannelInitializer<QuicChannel>() {
                         @Override
                         protected void initChannel(QuicChannel connection) {
+                            // No QPACK dynamic table (true): Netty's decoder fails Chromium's table inserts
+                            // (netty-incubator-codec-http3#152), so requests come with their headers in full.
                             connection.pipeline().addLast(new Http3ServerConnectionHandler(edge.requestStream(), null, null,
                                     settings, true));
                         }
