@@ -4,15 +4,16 @@ import io.github.http2wildfly.shared.HeadlessChromium;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
  * The browser beside Gatling: headless Chromium loads the page through the same delay proxies and
- * rounds as the Gatling simulation (ComparisonRun), a fresh browser profile per load (new connections,
- * nothing cached). The time is the page's own Navigation Timing, from the start of the navigation to
- * the end of the load event; the page and its images must have come over the door's protocol (Resource
- * Timing's nextHopProtocol), HTTP/3 with QUIC forced to the cell's proxy. Writes chromium.json for the report.
+ * rounds as the Gatling simulation (ComparisonRun). One browser for the run, a fresh browser context
+ * per load (as an incognito window: new connections, nothing cached, no TLS session to resume), which
+ * saves starting a browser per load. The time is the page's own Navigation Timing, from the start of
+ * the navigation to the end of the load event; the page and its images must have come over the door's
+ * protocol (Resource Timing's nextHopProtocol), HTTP/3 with QUIC forced to the run's HTTP/3 proxies.
+ * Writes chromium.json for the report.
  *
  * <p>Arguments: {@code settings-file}. The first step of every comparison run: checks the settings
  * (one line when wrong) and clears the results of an earlier run; loads pages only when
@@ -34,17 +35,14 @@ public final class ChromiumPageLoads {
             return;
         }
         HeadlessChromium.requireInstalled();
-        try (ComparisonRun run = new ComparisonRun(settings, true)) {
+        try (ComparisonRun run = new ComparisonRun(settings, true);
+                HeadlessChromium chromium = HeadlessChromium.forcingQuic(run.quicOrigins())) {
             run.calibrate();
-            String browserVersion = "?";
             int done = 0;
             for (ComparisonRun.Round round : run.rounds()) {
                 for (Cell cell : round.cells()) {
                     for (int user = 0; user < settings.users(); user++) {
-                        try (HeadlessChromium chromium = cell.door().overQuic()
-                                ? HeadlessChromium.forcingQuic(List.of(run.origin(cell, round.counted())))
-                                : new HeadlessChromium()) {
-                            browserVersion = chromium.driver().getCapabilities().getBrowserVersion();
+                        try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
                             Map<String, String> report = load(chromium, run.pageUrl(cell, round.counted()), cell);
                             requireProtocol(cell, report);
                             if (round.counted()) {
@@ -57,8 +55,8 @@ public final class ChromiumPageLoads {
                 }
                 System.out.printf("Chromium: %s done (%d of %d)%n", round.name(), ++done, run.rounds().size());
             }
-            System.out.println("Wrote " + run.results("chromium", CHROMIUM_HTTP2_WINDOW_BYTES,
-                    "Chromium " + browserVersion + " (headless)").write(settings.outputDirectory()));
+            System.out.println("Wrote " + run.results("chromium", CHROMIUM_HTTP2_WINDOW_BYTES, "Chromium "
+                    + chromium.driver().getCapabilities().getBrowserVersion() + " (headless)").write(settings.outputDirectory()));
         } catch (RuntimeException e) {
             throw new BuildCheckFailure("Chromium could not load the page: "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 /**
  * What every tool of the comparison (Gatling, Chromium) runs the same way: per cell (door and condition) a delay proxy for
@@ -106,12 +107,18 @@ public final class ComparisonRun implements AutoCloseable {
 
     /** Where a load of this cell connects to: the measured proxy in a counted round, the warm-up one otherwise. */
     public String baseUrl(Cell cell, boolean counted) {
-        return cell.door().scheme() + "://" + origin(cell, counted);
+        return cell.door().scheme() + "://" + origin((counted ? measured : warmup).get(cell));
     }
 
-    /** host:port of this cell's proxy, as Chromium's --origin-to-force-quic-on names an origin. */
-    public String origin(Cell cell, boolean counted) {
-        return "127.0.0.1:" + (counted ? measured : warmup).get(cell).port();
+    /** Every HTTP/3 proxy of this run, the warm-ups' too: the origins a browser forces QUIC to. */
+    public List<String> quicOrigins() {
+        return Stream.of(measured, warmup).flatMap(proxies -> proxies.entrySet().stream())
+                .filter(proxy -> proxy.getKey().door().overQuic()).map(proxy -> origin(proxy.getValue())).toList();
+    }
+
+    /** host:port of a proxy, as Chromium's --origin-to-force-quic-on names an origin. */
+    private static String origin(EmulatingProxy proxy) {
+        return "127.0.0.1:" + proxy.port();
     }
 
     /** The page of this cell, on its door's proxy. */

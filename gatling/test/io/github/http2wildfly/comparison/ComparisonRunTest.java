@@ -28,7 +28,17 @@ class ComparisonRunTest {
             assertEquals(9, chromium.cells().size(), "three doors without a network, at 0 % and at 5 % loss");
             Cell http3 = chromium.cells().stream().filter(cell -> cell.door() == Door.HTTP_3).findFirst().orElseThrow();
             assertTrue(chromium.pageUrl(http3, true).matches("https://127\\.0\\.0\\.1:\\d+/http2/logos\\?count=500"));
-            assertTrue(chromium.baseUrl(http3, true).endsWith(chromium.origin(http3, true)));
+        }
+    }
+
+    @Test
+    void theBrowserForcesQuicToEveryHttp3ProxyOfTheRunAndNoOther() throws IOException {
+        try (ComparisonRun run = new ComparisonRun(quick(), true)) {
+            List<String> http3Origins = run.rounds().stream().flatMap(round -> round.cells().stream()
+                    .filter(cell -> cell.door() == Door.HTTP_3).map(cell -> run.baseUrl(cell, round.counted()).substring("https://".length())))
+                    .distinct().sorted().toList();
+            assertEquals(4, http3Origins.size(), "three measured cells and the warm-up's");
+            assertEquals(http3Origins, run.quicOrigins().stream().sorted().toList());
         }
     }
 

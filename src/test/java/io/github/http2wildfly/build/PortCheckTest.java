@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.BindException;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,12 +44,26 @@ class PortCheckTest {
 
     @Test
     void door4sPortsAreCheckedOnUdpWhereItListens() throws IOException {
-        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(new java.net.InetSocketAddress(LOOPBACK, 0))) {
+        try (DatagramSocket taken = udpTakenTcpFree()) {
             int port = taken.getLocalPort();
             List<String> problems = PortCheck.takenPorts(LOOPBACK, Map.of("slow.h3.port", port, "http.port", port), 0, "port.offset");
             assertEquals(List.of("Port " + port + " on " + LOOPBACK.getHostAddress() + " is already in use (slow.h3.port=" + port
                     + "): stop what listens there, or move it with -Dslow.h3.port=<port> or every port with -Dport.offset=<offset> (UDP)"),
                     problems, "UDP taken, the TCP port of the same number free");
+        }
+    }
+
+    /**
+     * A UDP socket on a port whose TCP twin is free: below Linux's ephemeral range (32768 on), from which
+     * the clients of the tests running beside this one draw their ports.
+     */
+    private static DatagramSocket udpTakenTcpFree() throws IOException {
+        for (int port = 20_000 + new Random().nextInt(10_000); ; port++) {
+            try (ServerSocket tcpIsFree = new ServerSocket(port, 1, LOOPBACK)) {
+                return new DatagramSocket(new InetSocketAddress(LOOPBACK, port));
+            } catch (BindException taken) {
+                // the next one
+            }
         }
     }
 

@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,6 +52,22 @@ class BrowserProtocolIT extends DeployedWarTest {
                     "connect to first byte " + connectToFirstByte + " ms at a round trip of " + roundTripMillis + " ms");
             // the README's pictures: what a person sees through the slow doors
             chromium.screenshot("waterfall-slow-" + door.name().toLowerCase(Locale.ROOT).replace('_', '-'), By.id("waterfall"));
+        }
+    }
+
+    /** What the comparison's Chromium leg rests on: a fresh context per load is a first visit, as a fresh browser is. */
+    @Test
+    void eachFreshBrowserContextOpensItsOwnConnection() throws IOException {
+        URI door = doors.uri(Door.HTTP_2_TLS, "/logos?count=" + COUNT);
+        try (DelayProxy counting = DelayProxy.withRoundTrip(new InetSocketAddress("127.0.0.1", door.getPort()), Duration.ZERO);
+                HeadlessChromium chromium = new HeadlessChromium()) {
+            URI throughProxy = Door.HTTP_2_TLS.uri("localhost", counting.port(), door.getRawPath() + "?" + door.getRawQuery());
+            for (int load = 1; load <= 3; load++) {
+                try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
+                    assertWallLoadedOver(chromium, throughProxy.toString(), Door.HTTP_2_TLS);
+                }
+                assertEquals(load, counting.connectionsAccepted(), "HTTP/2 connections after " + load + " loads");
+            }
         }
     }
 

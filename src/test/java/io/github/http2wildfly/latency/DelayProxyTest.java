@@ -182,14 +182,15 @@ class DelayProxyTest {
 
     @Test
     void aTargetThatIsDownClosesTheClientAtOnce() throws Exception {
-        InetSocketAddress nobody;
-        try (EchoServer gone = new EchoServer()) {
-            nobody = gone.address();
-        }
-        try (DelayProxy proxy = DelayProxy.withRoundTrip(nobody, ROUND_TRIP);
-                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
-            socket.setSoTimeout(10_000); // a hang would fail here, not block the build
-            assertEquals(0, readAll(socket).length);
+        // a port bound but not listening refuses connections, and no test running beside this one can take it
+        try (Socket holdsThePort = new Socket()) {
+            holdsThePort.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            InetSocketAddress nobody = (InetSocketAddress) holdsThePort.getLocalSocketAddress();
+            try (DelayProxy proxy = DelayProxy.withRoundTrip(nobody, ROUND_TRIP);
+                    Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+                socket.setSoTimeout(10_000); // a hang would fail here, not block the build
+                assertEquals(0, readAll(socket).length);
+            }
         }
     }
 
