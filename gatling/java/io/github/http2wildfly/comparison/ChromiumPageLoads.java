@@ -2,6 +2,8 @@ package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.shared.HeadlessChromium;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.url.UrlComparison;
+import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -17,7 +19,7 @@ import java.util.Map;
  *
  * <p>Arguments: {@code settings-file}. The first step of every comparison run: checks the settings
  * (one line when wrong) and clears the results of an earlier run; loads pages only when
- * comparison.chromium is true.
+ * comparison.chromium is true. With comparison.url, it runs your page's comparison instead (UrlComparison).
  */
 public final class ChromiumPageLoads {
 
@@ -30,6 +32,11 @@ public final class ChromiumPageLoads {
     public static void main(String[] args) throws IOException {
         ComparisonSettings settings = ComparisonSettings.load(Path.of(args[0]));
         ComparisonReport.clearPreviousRun(settings.outputDirectory());
+        UrlSettings yourPage = UrlSettings.load(Path.of(args[0]));
+        if (yourPage != null) {
+            UrlComparison.run(yourPage, System.out);
+            return;
+        }
         if (!settings.chromium()) {
             System.out.println("Chromium: not in this comparison (-Dcomparison.chromium=true adds it)");
             return;

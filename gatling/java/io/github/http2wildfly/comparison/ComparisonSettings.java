@@ -40,17 +40,23 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
 
     /** The settings file, or one line saying what is wrong with it. */
     public static ComparisonSettings load(Path file) {
+        Properties given = read(file);
+        try {
+            return from(given);
+        } catch (IllegalArgumentException | IllegalStateException bad) {
+            throw new BuildCheckFailure(file + ": " + bad.getMessage());
+        }
+    }
+
+    /** The settings file as the build filled it in, or one line saying why it cannot be read. */
+    public static Properties read(Path file) {
         Properties given = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
             given.load(reader);
         } catch (IOException e) {
             throw new BuildCheckFailure("Cannot read the comparison's settings " + file + " (made by ./mvnw verify -Pgatling): " + e);
         }
-        try {
-            return from(given);
-        } catch (IllegalArgumentException | IllegalStateException bad) {
-            throw new BuildCheckFailure(file + ": " + bad.getMessage());
-        }
+        return given;
     }
 
     public static ComparisonSettings from(Properties given) {
@@ -163,7 +169,8 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         return value.strip();
     }
 
-    private static int number(Properties given, String name, int min, int max) {
+    /** A whole number from min to max, or one line naming the property. */
+    public static int number(Properties given, String name, int min, int max) {
         String value = required(given, name);
         try {
             int number = Integer.parseInt(value);

@@ -10,6 +10,7 @@ import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.Status;
 import io.gatling.core.config.GatlingConfiguration;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,6 +39,9 @@ public final class GatlingStatistics {
     }
 
     public static void main(String[] args) throws IOException {
+        if (UrlSettings.load(Path.of(args[0])) != null) {
+            return; // your page's run wrote its own report
+        }
         Path directory = ComparisonSettings.load(Path.of(args[0])).outputDirectory();
         addTo(directory.resolve("gatling.json"), Path.of(args[1]));
         ComparisonReport.report(directory);

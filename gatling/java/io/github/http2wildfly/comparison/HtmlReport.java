@@ -15,7 +15,7 @@ import java.util.function.DoubleUnaryOperator;
  * The comparison as one self-contained HTML page: summary, where HTTP/2 stops winning (ratio charts
  * against loss and link rate, with the crossover), the latency chart (SVG), tables, model, environment.
  */
-final class HtmlReport {
+public final class HtmlReport {
 
     private static final Map<Door, String> COLORS = Map.of(Door.HTTP_1_1, "#d9822b", Door.HTTP_1_1_TLS, "#c23030",
             Door.HTTP_2_TLS, "#2965cc", Door.HTTP_3, "#1d7a4f");
@@ -375,7 +375,7 @@ final class HtmlReport {
         return 10 * power;
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

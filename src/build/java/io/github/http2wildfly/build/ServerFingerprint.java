@@ -60,6 +60,9 @@ public final class ServerFingerprint {
     }
 
     static void record(Path server) throws IOException {
+        if (!Files.isDirectory(server)) {
+            return; // not provisioned by this build (your page's comparison skips it): nothing to record
+        }
         Path configuration = server.resolve("standalone/configuration");
         Path pristine = server.resolve(PRISTINE);
         if (Files.isDirectory(configuration) && !Files.isDirectory(pristine)) {

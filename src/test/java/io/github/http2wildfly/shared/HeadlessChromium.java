@@ -51,7 +51,7 @@ public final class HeadlessChromium implements AutoCloseable {
      *        as a person's is before they trust it
      */
     public HeadlessChromium(boolean trustProjectCertificate) throws IOException {
-        this(trustProjectCertificate, List.of());
+        this(List.of("--disable-quic"), trustProjectCertificate ? CERTIFICATE : null);
     }
 
     /**
@@ -59,22 +59,31 @@ public final class HeadlessChromium implements AutoCloseable {
      * --origin-to-force-quic-on does: for a local origin, Alt-Svc alone is not enough. No origins: QUIC off.
      */
     public static HeadlessChromium forcingQuic(List<String> origins) throws IOException {
-        return new HeadlessChromium(true, origins);
+        return new HeadlessChromium(origins.isEmpty() ? List.of("--disable-quic")
+                : List.of("--origin-to-force-quic-on=" + String.join(",", origins)), CERTIFICATE);
     }
 
-    private HeadlessChromium(boolean trustProjectCertificate, List<String> quicOrigins) throws IOException {
+    /**
+     * A browser started with the given protocol flags, trusting the certificate in the given PEM file
+     * besides the ones it trusts anyway (by its public key's hash), or no other where it is null.
+     */
+    public static HeadlessChromium withFlags(List<String> flags, Path trustedCertificate) throws IOException {
+        return new HeadlessChromium(flags, trustedCertificate);
+    }
+
+    private HeadlessChromium(List<String> protocolFlags, Path trustedCertificate) throws IOException {
         requireInstalled();
         profile = Files.createTempDirectory("chromium-profile");
         ChromeOptions options = new ChromeOptions();
         // the browser itself: Debian's /usr/bin/chromium is a launcher script that adds its own flags
         options.setBinary(BROWSER.toFile());
-        options.addArguments(quicOrigins.isEmpty() ? "--disable-quic" : "--origin-to-force-quic-on=" + String.join(",", quicOrigins));
+        options.addArguments(protocolFlags);
         options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-dev-shm-usage", "--window-size=1280,1024",
                 "--user-data-dir=" + profile);
-        if (trustProjectCertificate) {
-            options.addArguments("--ignore-certificate-errors-spki-list=" + spkiHash(CERTIFICATE));
+        if (trustedCertificate != null) {
+            options.addArguments("--ignore-certificate-errors-spki-list=" + spkiHash(trustedCertificate));
         }
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
