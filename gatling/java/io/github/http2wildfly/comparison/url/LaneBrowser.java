@@ -57,8 +57,13 @@ final class LaneBrowser implements AutoCloseable {
                     + chromium.driver().findElement(org.openqa.selenium.By.tagName("body")).getText().lines()
                             .filter(line -> line.startsWith("ERR_")).findFirst().orElse("no error code"));
         }
-        Map<String, Object> collected = (Map<String, Object>) chromium.driver().executeAsyncScript(PageLoad.COLLECT);
-        return PageLoad.from(collected, lane, round, cold, site.origin());
+        try {
+            Map<String, Object> collected = (Map<String, Object>) chromium.driver().executeAsyncScript(PageLoad.COLLECT);
+            return PageLoad.from(collected, lane, round, cold, site.origin());
+        } catch (WebDriverException e) {
+            return PageLoad.failed(lane, round, cold, url, "the page's timing could not be read: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
     }
 
     /** Before the page's own scripts, in every new document of this tab. */
