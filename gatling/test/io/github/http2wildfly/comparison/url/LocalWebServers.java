@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
+import io.github.http2wildfly.build.ServerKeystore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
@@ -9,9 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.Key;
 import java.security.KeyStore;
-import java.security.cert.Certificate;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Servers nobody here wrote, on loopback, serving a static copy of the 500-logo page with a certificate
- * made for the run: Debian's nginx (HTTP/1.1 and HTTP/2, and plain HTTP/1.1 on a second port) and Caddy
+ * made for the run (the project's ServerKeystore): Debian's nginx (HTTP/1.1 and HTTP/2, and plain HTTP/1.1 on a second port) and Caddy
  * (HTTP/1.1, HTTP/2 and HTTP/3, which it offers in Alt-Svc). Each is stopped by its PID on close.
  */
 final class LocalWebServers implements AutoCloseable {
@@ -30,6 +29,7 @@ final class LocalWebServers implements AutoCloseable {
     static final Path NGINX = Path.of("/usr/sbin/nginx");
     static final Path CADDY = Path.of("/usr/bin/caddy");
     private static final String PASSWORD = "changeit";
+    private static final String ALIAS = "site";
 
     final Path directory;
     final Path certificate;
@@ -149,25 +149,14 @@ final class LocalWebServers implements AutoCloseable {
         }
     }
 
-    /** An EC key and a self-signed certificate for localhost, by the JDK's keytool, as PEM files. */
+    /** The project's own way to a key and a certificate for localhost (ServerKeystore, keytool), and the key as PEM. */
     private static void generateCertificate(Path keystore, Path certificate, Path key) throws Exception {
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Process process = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "site", "-keyalg", "EC",
-                "-groupname", "secp256r1", "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1,ip:::1",
-                "-validity", "2", "-keystore", keystore.toString(), "-storetype", "PKCS12", "-storepass", PASSWORD)
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes());
-        if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IllegalStateException("keytool: " + output);
-        }
+        ServerKeystore.main(new String[] {keystore.toString(), PASSWORD, ALIAS, certificate.toString(), "true"});
         KeyStore store = KeyStore.getInstance("PKCS12");
         try (var in = Files.newInputStream(keystore)) {
             store.load(in, PASSWORD.toCharArray());
         }
-        Certificate cert = store.getCertificate("site");
-        Key privateKey = store.getKey("site", PASSWORD.toCharArray());
-        Files.writeString(certificate, pem("CERTIFICATE", cert.getEncoded()));
-        Files.writeString(key, pem("PRIVATE KEY", privateKey.getEncoded()));
+        Files.writeString(key, pem("PRIVATE KEY", store.getKey(ALIAS, PASSWORD.toCharArray()).getEncoded()));
     }
 
     private static String pem(String type, byte[] der) {
