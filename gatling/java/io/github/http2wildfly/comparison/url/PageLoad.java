@@ -29,7 +29,7 @@ public record PageLoad(Lane lane, int round, boolean cold, String url, long star
      *        another origin without Timing-Allow-Origin)
      */
     public record Request(String url, String initiator, String protocol, double startMillis, double dnsMillis,
-            double connectMillis, double sslMillis, double sendMillis, double waitMillis, double receiveMillis,
+            double connectMillis, double sslMillis, double waitMillis, double receiveMillis,
             double endMillis, long transferBytes, long bodyBytes, int status, String contentType) {
 
         String origin() {
@@ -57,7 +57,7 @@ public record PageLoad(Lane lane, int round, boolean cold, String url, long star
                 return {url: e.name, initiator: initiator || e.initiatorType, protocol: e.nextHopProtocol || '',
                   start: e.startTime, dns: span(e.domainLookupStart, e.domainLookupEnd),
                   connect: span(e.connectStart, e.connectEnd), ssl: span(e.secureConnectionStart, e.connectEnd),
-                  send: 0, wait: span(e.requestStart, e.responseStart),
+                  wait: span(e.requestStart, e.responseStart),
                   receive: span(e.responseStart, e.responseEnd), end: e.responseEnd, transfer: e.transferSize || 0,
                   body: e.encodedBodySize || 0, status: e.responseStatus || 0, type: e.contentType || ''};
               }
@@ -76,7 +76,7 @@ public record PageLoad(Lane lane, int round, boolean cold, String url, long star
     static PageLoad from(Map<String, Object> collected, Lane lane, int round, boolean cold, String pageOrigin) {
         List<Request> requests = ((List<Map<String, Object>>) collected.get("requests")).stream().map(r -> new Request(
                 (String) r.get("url"), (String) r.get("initiator"), (String) r.get("protocol"), number(r, "start"),
-                number(r, "dns"), number(r, "connect"), number(r, "ssl"), number(r, "send"), number(r, "wait"),
+                number(r, "dns"), number(r, "connect"), number(r, "ssl"), number(r, "wait"),
                 number(r, "receive"), number(r, "end"), (long) number(r, "transfer"), (long) number(r, "body"),
                 (int) number(r, "status"), (String) r.get("type"))).toList();
         PageLoad load = new PageLoad(lane, round, cold, (String) collected.get("url"), (long) number(collected, "timeOrigin"),

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The answer for one page: the lanes' medians and spreads on the console, and in
@@ -157,10 +158,10 @@ final class UrlReport {
         return svg.append("</svg>").toString();
     }
 
-    private static java.util.Optional<PageLoad> medianCold(Lane lane, List<PageLoad> loads) {
+    private static Optional<PageLoad> medianCold(Lane lane, List<PageLoad> loads) {
         List<PageLoad> cold = loads.stream().filter(load -> load.lane() == lane && load.cold() && load.finished() && load.flag() == null)
                 .sorted(Comparator.comparingDouble(PageLoad::loadEventMillis)).toList();
-        return cold.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(cold.get(cold.size() / 2));
+        return cold.isEmpty() ? Optional.empty() : Optional.of(cold.get(cold.size() / 2));
     }
 
     /** One row per request in the order they went out, coloured by protocol; grey where the browser does not say. */

@@ -13,7 +13,7 @@ class PageLoadTest {
     private static final String PAGE = "https://example.org:443";
 
     private static PageLoad.Request request(String url, String protocol) {
-        return new PageLoad.Request(url, "img", protocol, 0, 0, 0, 0, 0, 0, 0, 10, 100, 90, 200, "image/png");
+        return new PageLoad.Request(url, "img", protocol, 0, 0, 0, 0, 0, 0, 10, 100, 90, 200, "image/png");
     }
 
     @Test
