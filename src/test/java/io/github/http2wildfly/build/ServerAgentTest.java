@@ -10,6 +10,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
@@ -20,8 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Servers stand-ins (a sleeping JVM) started with the agent, as the build starts WildFly. */
 class ServerAgentTest {
-
-    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
     @TempDir
     Path dir;
@@ -61,8 +61,8 @@ class ServerAgentTest {
     void aServerLaunchedByAJvmOnFreePortsKeepsRunning() throws Exception {
         int offset = freeOffset();
         serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
-        Process server = new ProcessBuilder(JAVA, "-Djboss.socket.binding.port-offset=" + offset, agentOption("port.offset"),
-                "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()).start();
+        Process server = new ProcessBuilder(ShortLivedJava.command("-Djboss.socket.binding.port-offset=" + offset,
+                agentOption("port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())).start();
         try {
             assertFalse(server.waitFor(2, TimeUnit.SECONDS), "it stopped although its launcher runs");
         } finally {
@@ -75,8 +75,9 @@ class ServerAgentTest {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
             serverOn(port - 100);
-            Process server = new ProcessBuilder(JAVA, "-Djboss.socket.binding.port-offset=100", agentOption("it.port.offset"),
-                    "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()).redirectErrorStream(true).start();
+            Process server = new ProcessBuilder(ShortLivedJava.command("-Djboss.socket.binding.port-offset=100",
+                    agentOption("it.port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()))
+                    .redirectErrorStream(true).start();
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server kept running");
             assertEquals(1, server.exitValue());
             String line = "Port " + port + " on 127.0.0.1 is already in use (http.port=" + (port - 100)
@@ -89,9 +90,9 @@ class ServerAgentTest {
 
     @Test
     void argumentsThatAreNotScriptsAddressAndOffsetAreSaidSo() {
-        assertEquals(java.util.List.of("The server agent needs scripts,address,offset-property; got nonsense"),
+        assertEquals(List.of("The server agent needs scripts,address,offset-property; got nonsense"),
                 ServerAgent.takenPorts("nonsense", "0"));
-        assertEquals(java.util.List.of("port.offset=x is not a port number (0 to 65535)"),
+        assertEquals(List.of("port.offset=x is not a port number (0 to 65535)"),
                 ServerAgent.takenPorts(scripts + ",127.0.0.1,port.offset", "x"));
     }
 
@@ -100,10 +101,10 @@ class ServerAgentTest {
     void aServerWhoseLauncherIsGoneStopsAtOnce() throws Exception {
         serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
         assertTrue(ExitWithLauncher.isJava(ProcessHandle.current()));
-        Process shell = new ProcessBuilder("sh", "-c", "\"$0\" \"$1\" \"$2\" -cp \"$3\" \"$4\"; echo exit=$?", JAVA,
-                "-Djboss.socket.binding.port-offset=" + freeOffset(), agentOption("port.offset"),
-                System.getProperty("java.class.path"), Sleeper.class.getName())
-                .redirectErrorStream(true).start();
+        List<String> javaInAShell = new ArrayList<>(List.of("sh", "-c", "\"$@\"; echo exit=$?", "sh"));
+        javaInAShell.addAll(ShortLivedJava.command("-Djboss.socket.binding.port-offset=" + freeOffset(),
+                agentOption("port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()));
+        Process shell = new ProcessBuilder(javaInAShell).redirectErrorStream(true).start();
         try {
             assertTrue(shell.waitFor(30, TimeUnit.SECONDS), "the server kept running");
             String output = new String(shell.getInputStream().readAllBytes());

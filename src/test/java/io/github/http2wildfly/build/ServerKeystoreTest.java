@@ -58,9 +58,9 @@ class ServerKeystoreTest {
         Path pem = dir.resolve("at-once/localhost.crt");
         List<Process> builds = new java.util.ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            builds.add(new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                    System.getProperty("java.class.path"), ServerKeystore.class.getName(), shared.toString(), "secret1",
-                    "localhost", pem.toString(), "true").redirectErrorStream(true).start());
+            builds.add(new ProcessBuilder(ShortLivedJava.command("-cp", System.getProperty("java.class.path"),
+                    ServerKeystore.class.getName(), shared.toString(), "secret1", "localhost", pem.toString(), "true"))
+                    .redirectErrorStream(true).start());
         }
         for (Process build : builds) {
             String output = new String(build.getInputStream().readAllBytes());

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class LogoWallIT extends DeployedWarTest {
 
-    private final OkHttpClient client = new TrustedClients().okHttp();
+    /** One client for the class, as a browser keeps one: these tests check what is served, not how it connects. */
+    private static final OkHttpClient client = new TrustedClients().okHttp();
 
     @Test
     void defaultPageHas500DistinctImageUrls() throws IOException {

@@ -3,7 +3,6 @@ package io.github.http2wildfly.it;
 import io.github.http2wildfly.Door;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URL;
 import java.util.List;
 import java.util.Properties;
 import org.jboss.as.arquillian.container.ManagementClient;
@@ -21,9 +20,9 @@ final class ServerDoors {
     private final ManagementClient management;
     private final String contextPath;
 
-    ServerDoors(ManagementClient management, URL deploymentUrl) {
+    ServerDoors(ManagementClient management, String contextPath) {
         this.management = management;
-        this.contextPath = deploymentUrl.getPath().replaceAll("/$", "");
+        this.contextPath = contextPath;
     }
 
     /** @param path below the context root, starting with a slash */
@@ -77,7 +76,7 @@ final class ServerDoors {
         execute(Operations.createOperation(operation, Operations.createAddress("deployment", contextPath.substring(1) + ".war")));
     }
 
-    private ModelNode execute(ModelNode operation) {
+    ModelNode execute(ModelNode operation) {
         try {
             ModelNode result = management.getControllerClient().execute(operation);
             if (!Operations.isSuccessfulOutcome(result)) {

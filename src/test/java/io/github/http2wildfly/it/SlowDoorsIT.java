@@ -45,7 +45,8 @@ class SlowDoorsIT extends DeployedWarTest {
     /** Enough for a leak of one thread or port per redeploy to add up past any timing noise. */
     private static final int REDEPLOYS = 5;
 
-    private final OkHttpClient client = new TrustedClients().okHttp();
+    /** One client for the class; each test ends with its connections closed (see the AfterEach). */
+    private static final OkHttpClient client = new TrustedClients().okHttp();
 
     @AfterEach
     void networkAsTheServerStartedAndNoConnectionLeftOpen() throws IOException {
