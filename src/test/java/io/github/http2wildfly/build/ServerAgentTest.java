@@ -64,7 +64,9 @@ class ServerAgentTest {
         Process server = new ProcessBuilder(ShortLivedJava.command("-Djboss.socket.binding.port-offset=" + offset,
                 agentOption("port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())).start();
         try {
-            assertFalse(server.waitFor(2, TimeUnit.SECONDS), "it stopped although its launcher runs");
+            // The agent decides before main: once main runs, only a wrong exit-with-launcher could still end it.
+            assertEquals(Sleeper.RUNNING, server.inputReader().readLine());
+            assertFalse(server.waitFor(300, TimeUnit.MILLISECONDS), "it stopped although its launcher runs");
         } finally {
             server.destroyForcibly().waitFor();
         }
@@ -117,7 +119,10 @@ class ServerAgentTest {
 
     /** Stands in for a server: runs until stopped. */
     public static final class Sleeper {
+        static final String RUNNING = "main is running";
+
         public static void main(String[] args) throws InterruptedException {
+            System.out.println(RUNNING);
             Thread.sleep(60_000);
         }
     }
