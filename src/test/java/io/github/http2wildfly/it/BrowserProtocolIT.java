@@ -45,10 +45,12 @@ class BrowserProtocolIT extends DeployedWarTest {
         long roundTripMillis = Long.parseLong(doors.systemProperties().getProperty("h2demo.slow.rtt"));
         try (HeadlessChromium chromium = new HeadlessChromium()) {
             assertWallLoadedOver(chromium, doors.slowUri(door, "/logos?count=" + COUNT).toString(), door);
-            // the connection's set-up round trip, then the request's own
+            // the connection's set-up round trip, then the request's own: two, where one would mean no set-up cost.
+            // Not "at least two" to the millisecond: Chromium's clock is coarsened, and its connectStart can follow
+            // the proxy's accept, from which the proxy counts, by a fraction of a millisecond (99.5 ms seen at 50 ms).
             double connectToFirstByte = ((Number) chromium.script("var n = performance.getEntriesByType('navigation')[0];"
                     + " return n.responseStart - n.connectStart")).doubleValue();
-            assertTrue(connectToFirstByte >= 2 * roundTripMillis,
+            assertTrue(connectToFirstByte >= 1.5 * roundTripMillis,
                     "connect to first byte " + connectToFirstByte + " ms at a round trip of " + roundTripMillis + " ms");
             // the README's pictures: what a person sees through the slow doors
             chromium.screenshot("waterfall-slow-" + door.name().toLowerCase(Locale.ROOT).replace('_', '-'), By.id("waterfall"));
