@@ -158,7 +158,7 @@ class Http3DoorIT extends DeployedWarTest {
     @Test
     @Tag("slow")
     void door4ComesAndGoesWithTheDeploymentLeavingNoSocketOrThreadBehind() throws Exception {
-        assumeFalse(Boolean.getBoolean("it.reuse.server"), "against a running dev server, its own deployment holds door 4");
+        assumeFalse(Boolean.getBoolean("it.reuse.server"), "against a running dev server: the tests never undeploy your deployment");
         try (Http3Client client = connect(false)) {
             assertEquals(200, client.get(doors.path("/logos?count=1")).status());
         }

@@ -255,7 +255,7 @@ class SlowDoorsIT extends DeployedWarTest {
     @Tag("slow")
     void theSlowDoorsComeAndGoWithTheDeploymentLeavingNoThreadOrPortBehind() throws IOException {
         assumeFalse(Boolean.getBoolean("it.reuse.server"),
-                "against a running dev server, its own deployment holds the slow doors, not the tests' copy");
+                "against a running dev server: the tests never undeploy your deployment");
         URI slow = doors.slowUri(Door.HTTP_1_1, "/logos?count=1");
         long before = proxyThreadsOnceConnectionsClosed();
         assertEquals(Door.overTcp().size(), before, "one acceptor per slow door while nobody is connected");
