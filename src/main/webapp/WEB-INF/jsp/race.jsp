@@ -74,9 +74,11 @@ HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s. HTTP/3 sets up QUIC and TLS in one rou
 once as HTTP/2 does.</p>
 <p class="note">Where HTTP/2 stops winning: with packet loss, a lost segment holds up every byte behind it on
 its connection, and HTTP/2 has one connection for all the images where HTTP/1.1 has six. Pick the 20k images
-and 5&nbsp;% loss and race again: HTTP/2 loses (docs/comparison.md, "Where HTTP/2 stops winning", has the figures).
-HTTP/3 keeps its streams apart, so a lost packet holds up only the images it carried; but it too has one
-connection with one congestion window, and under heavy loss that window sets the pace (docs/results.md).</p>
+and 5&nbsp;% loss and race again: with NewReno or CUBIC HTTP/2 loses, because each loss shrinks its one
+congestion window where HTTP/1.1 has six; pick BBR, which does not take a loss for congestion, and HTTP/2 wins
+again (docs/comparison.md, "Where HTTP/2 stops winning", has the figures, from this model and from a real
+network). HTTP/3 keeps its streams apart, so a lost packet holds up only the images it carried; but it too has
+one connection with one congestion window (docs/results.md).</p>
 <p class="note" id="browser"></p>
 </div>
 <script>
@@ -100,11 +102,12 @@ connection with one congestion window, and under heavy loss that window sets the
 
   function network() {
     var now = document.getElementById('network').dataset;
-    return {rtt: Number(now.rtt) || 0, loss: Number(now.loss) || 0, bandwidth: Number(now.bandwidth) || 0};
+    return {rtt: Number(now.rtt) || 0, loss: Number(now.loss) || 0, bandwidth: Number(now.bandwidth) || 0, cc: now.cc || ''};
   }
 
   function describe(net) {
-    return net.rtt + ' ms round trip, ' + net.loss + ' % loss, ' + (net.bandwidth ? net.bandwidth + ' Mbit/s' : 'no bandwidth limit');
+    return net.rtt + ' ms round trip, ' + net.loss + ' % loss, ' + (net.bandwidth ? net.bandwidth + ' Mbit/s' : 'no bandwidth limit')
+        + (net.cc ? ', ' + net.cc : '');
   }
 
   // Each frame says on which network the server served it: a change made in another tab shows here too.

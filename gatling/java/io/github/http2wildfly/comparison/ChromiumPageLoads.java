@@ -49,6 +49,7 @@ public final class ChromiumPageLoads {
             for (ComparisonRun.Round round : run.rounds()) {
                 for (Cell cell : round.cells()) {
                     for (int user = 0; user < settings.users(); user++) {
+                        run.prepare(cell);
                         try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
                             Map<String, String> report = load(chromium, run.pageUrl(cell, round.counted()), cell);
                             requireProtocol(cell, report);

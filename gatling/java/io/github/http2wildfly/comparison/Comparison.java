@@ -110,10 +110,10 @@ public final class Comparison {
         /** What is fixed along the series, for people. */
         public String label() {
             return dimension.equals(LOSS)
-                    ? String.format(Locale.ROOT, "RTT %d ms, %s, %s images", fixed.rttMillis(),
-                            Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter())
-                    : String.format(Locale.ROOT, "RTT %d ms, %d %% loss, %s images", fixed.rttMillis(), fixed.lossPercent(),
-                            fixed.size().parameter());
+                    ? String.format(Locale.ROOT, "RTT %d ms, %s, %s images, %s", fixed.rttMillis(),
+                            Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter(), fixed.congestionControl().label())
+                    : String.format(Locale.ROOT, "RTT %d ms, %d %% loss, %s images, %s", fixed.rttMillis(), fixed.lossPercent(),
+                            fixed.size().parameter(), fixed.congestionControl().label());
         }
     }
 
@@ -173,15 +173,19 @@ public final class Comparison {
         return Pair.ALL.stream().filter(pair -> conditions().stream().anyMatch(c -> ratio(pair, c).isPresent())).toList();
     }
 
-    /** Each pair's ratio against loss, one series per round trip (above 0), link rate and size with two losses or more. */
+    /**
+     * Each pair's ratio against loss, one series per round trip (above 0), link rate, size and congestion
+     * control with two losses or more.
+     */
     public List<Series> lossSeries() {
-        return series(LOSS, Condition::lossPercent, c -> List.of(c.rttMillis(), c.bandwidthMbps(), c.size().ordinal()));
+        return series(LOSS, Condition::lossPercent, c -> List.of(c.rttMillis(), c.bandwidthMbps(), c.size().ordinal(),
+                c.congestionControl().ordinal()));
     }
 
-    /** Each pair's ratio from no rate limit down to the slowest link, one series per round trip, loss and size. */
+    /** Each pair's ratio from no rate limit down to the slowest link, one series per round trip, loss, size and congestion control. */
     public List<Series> bandwidthSeries() {
         return series(BANDWIDTH, c -> Condition.bandwidthRank(c.bandwidthMbps()),
-                c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal()));
+                c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal(), c.congestionControl().ordinal()));
     }
 
     private List<Series> series(String dimension, ToIntFunction<Condition> order, Function<Condition, List<Integer>> fixed) {

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.Door;
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.EmulatingProxy;
@@ -40,11 +41,13 @@ public final class ComparisonRun implements AutoCloseable {
     private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
     private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
     private final Map<Integer, Double> calibration = new TreeMap<>();
+    private final ServerNetwork server;
 
     /** @param speaksHttp3 whether the tool loads HTTP/3's cells (Chromium) or leaves them out (Gatling) */
     public ComparisonRun(ComparisonSettings settings, boolean speaksHttp3) {
         this.settings = settings;
         this.cells = settings.cells().stream().filter(cell -> speaksHttp3 || !cell.door().overQuic()).toList();
+        this.server = new ServerNetwork("http://127.0.0.1:" + settings.ports().get(Door.HTTP_1_1));
         try {
             for (Cell cell : cells) {
                 measured.put(cell, proxy(cell));
@@ -119,6 +122,16 @@ public final class ComparisonRun implements AutoCloseable {
     /** host:port of a proxy, as Chromium's --origin-to-force-quic-on names an origin. */
     private static String origin(EmulatingProxy proxy) {
         return "127.0.0.1:" + proxy.port();
+    }
+
+    /**
+     * Before a load of this cell: door 4 answers loss with the cell's congestion control (the TCP doors' is
+     * their proxy's, one per cell; quiche's is the server's).
+     */
+    public void prepare(Cell cell) {
+        if (cell.door().overQuic()) {
+            server.congestionControl(cell.condition().congestionControl());
+        }
     }
 
     /** The page of this cell, on its door's proxy. */

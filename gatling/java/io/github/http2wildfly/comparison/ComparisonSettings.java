@@ -5,6 +5,7 @@ import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.LogoCount;
 import io.github.http2wildfly.NetworkSetting;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.latency.CongestionControl;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import java.util.Properties;
  *
  * @param lossesPercent the packet losses to emulate, in percent of segments
  * @param bandwidthsMbps the link rates to emulate, in Mbit/s, 0 for no limit
+ * @param congestionControls the senders' congestion controls to compare
  * @param imageBytes what one image of each size weighs
  * @param seed where the delay proxies' losses are drawn from: the same seed loses the same segments
  * @param ports where each door of the comparison's server listens (its base port plus the offset)
@@ -32,7 +34,7 @@ import java.util.Properties;
  * @param serverLog the comparison's server's console, where it names itself when it has booted
  */
 public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
-        List<Integer> bandwidthsMbps, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
+        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
         Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, boolean chromium, Path serverLog,
         String gatlingVersion, Map<Door, Integer> ports) {
 
@@ -65,6 +67,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 list(given, "comparison.rtts", NetworkSetting.ROUND_TRIP),
                 list(given, "comparison.losses", NetworkSetting.LOSS),
                 list(given, "comparison.bandwidths", NetworkSetting.BANDWIDTH),
+                congestionControls(required(given, "comparison.ccs")),
                 sizes(required(given, "comparison.sizes")),
                 number(given, "comparison.users", 1, 50),
                 number(given, "comparison.loads", 1, 1000),
@@ -88,26 +91,30 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     }
 
     /**
-     * Every door under every condition (the grid of round trips, losses, link rates and sizes), in a
-     * stable order, and under none (RTT 0, no loss, no limit) for each size even when the grid leaves it
-     * out: the model's baseline, what the page costs the machine.
+     * Every door under every condition (the grid of round trips, losses, link rates, congestion controls
+     * and sizes), in a stable order, and under none (RTT 0, no loss, no limit) for each size even when the
+     * grid leaves it out: the model's baseline, what the page costs the machine.
      */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
         for (ImageSize size : sizes) {
-            Condition baseline = new Condition(0, 0, 0, size);
-            if (!(roundTripsMillis.contains(0) && lossesPercent.contains(0) && bandwidthsMbps.contains(0))) {
-                for (Door door : doors) {
-                    cells.add(new Cell(door, baseline));
-                }
-            }
+            List<Condition> conditions = new ArrayList<>();
             for (int bandwidth : bandwidthsMbps) {
-                for (int loss : lossesPercent) {
-                    for (int rtt : roundTripsMillis) {
-                        for (Door door : doors) {
-                            cells.add(new Cell(door, new Condition(rtt, loss, bandwidth, size)));
+                for (CongestionControl cc : congestionControls) {
+                    for (int loss : lossesPercent) {
+                        for (int rtt : roundTripsMillis) {
+                            conditions.add(new Condition(rtt, loss, bandwidth, size, cc));
                         }
                     }
+                }
+            }
+            Condition baseline = new Condition(0, 0, 0, size, Condition.BASELINE_CONGESTION_CONTROL).withoutNetwork();
+            if (!conditions.contains(baseline)) {
+                conditions.add(0, baseline);
+            }
+            for (Condition condition : conditions) {
+                for (Door door : doors) {
+                    cells.add(new Cell(door, condition));
                 }
             }
         }
@@ -146,6 +153,19 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
             }
         }
         return values.stream().distinct().sorted().toList();
+    }
+
+    static List<CongestionControl> congestionControls(String value) {
+        List<CongestionControl> algorithms = new ArrayList<>();
+        for (String one : value.split(",")) {
+            try {
+                algorithms.add(CongestionControl.parse(one.strip()));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException("comparison.ccs=" + value + ": '" + one.strip() + "' is not one of "
+                        + CongestionControl.names());
+            }
+        }
+        return algorithms.stream().distinct().sorted().toList();
     }
 
     static List<ImageSize> sizes(String value) {

@@ -304,7 +304,7 @@ public final class HtmlReport {
         double maxMillis = 1;
         for (int rtt : rtts) {
             for (Door door : comparison.doors()) {
-                double most = comparison.cell(door, new Condition(rtt, 0, 0, size))
+                double most = comparison.cell(door, Condition.latency(rtt).withSize(size))
                         .map(cell -> Math.max(cell.median(), comparison.predictMillis(cell))).orElse(0.0);
                 maxMillis = Math.max(maxMillis, most);
             }
@@ -334,7 +334,7 @@ public final class HtmlReport {
             StringBuilder measured = new StringBuilder();
             StringBuilder modelled = new StringBuilder();
             for (int rtt : rtts) {
-                comparison.cell(door, new Condition(rtt, 0, 0, size)).ifPresent(cell -> {
+                comparison.cell(door, Condition.latency(rtt).withSize(size)).ifPresent(cell -> {
                     double x = LEFT + plotWidth * rtt / maxRtt;
                     measured.append(String.format(Locale.ROOT, "%.1f,%.1f ", x, TOP + plotHeight * (1 - cell.median() / yTop)));
                     modelled.append(String.format(Locale.ROOT, "%.1f,%.1f ", x,

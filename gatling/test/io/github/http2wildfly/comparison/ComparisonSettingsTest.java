@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.latency.CongestionControl;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -62,6 +63,7 @@ class ComparisonSettingsTest {
         assertEquals(List.of(0, 50, 100), settings.roundTripsMillis());
         assertEquals(List.of(0), settings.lossesPercent());
         assertEquals(List.of(0), settings.bandwidthsMbps());
+        assertEquals(List.of(CongestionControl.RENO), settings.congestionControls());
         assertEquals(List.of(ImageSize.LOGO), settings.sizes());
         assertEquals(12, settings.cells().size());
         assertEquals("/http2/logos?count=500", settings.pagePath(Condition.latency(50)));
@@ -80,11 +82,26 @@ class ComparisonSettingsTest {
         given.setProperty("comparison.sizes", "20k,logo");
         ComparisonSettings settings = ComparisonSettings.from(given);
         assertEquals(2 + 8, settings.cells().size(), "each size's baseline, and the grid");
-        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO)), settings.cells().get(0));
-        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO)), settings.cells().get(1));
-        assertEquals("/http2/logos?count=500&size=20k", settings.pagePath(new Condition(50, 2, 10, ImageSize.KB20)));
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), settings.cells().get(0));
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), settings.cells().get(1));
+        assertEquals("/http2/logos?count=500&size=20k", settings.pagePath(new Condition(50, 2, 10, ImageSize.KB20, CongestionControl.RENO)));
         long tile = settings.imageBytes().get(ImageSize.KB20);
         assertTrue(tile > 19_000 && tile < 20_000, "the 20k tile: " + tile);
+    }
+
+    @Test
+    void eachCongestionControlIsADimensionAndThePageWithoutANetworkIsMeasuredOnce() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "HTTP_2_TLS");
+        given.setProperty("comparison.rtts", "50");
+        given.setProperty("comparison.losses", "0,5");
+        given.setProperty("comparison.ccs", "bbr, reno,cubic");
+        ComparisonSettings settings = ComparisonSettings.from(given);
+        assertEquals(List.of(CongestionControl.RENO, CongestionControl.CUBIC, CongestionControl.BBR), settings.congestionControls());
+        assertEquals(1 + 6, settings.cells().size(), "the baseline, and two losses for each of three senders");
+        assertEquals(new Condition(50, 5, 0, ImageSize.LOGO, CongestionControl.BBR), settings.cells().get(6).condition());
+        assertEquals("50 ms, 5 % loss, no rate limit, logo images, BBR", settings.cells().get(6).condition().label());
+        assertEquals("50ms-5pct-bbr", settings.cells().get(6).condition().key());
     }
 
     @Test
@@ -106,6 +123,7 @@ class ComparisonSettingsTest {
         assertEquals("comparison.bandwidths=1.5: expected whole numbers of Mbit/s (0: no limit) from 0 to 1000, separated by"
                 + " commas", failure("comparison.bandwidths", "1.5"));
         assertEquals("comparison.sizes=logo,2M: '2M' is not one of [logo, 20k, 200k, 2m]", failure("comparison.sizes", "logo,2M"));
+        assertEquals("comparison.ccs=reno,vegas: 'vegas' is not one of reno, cubic, bbr", failure("comparison.ccs", "reno,vegas"));
         assertEquals("comparison.users=0: expected a whole number from 1 to 50", failure("comparison.users", "0"));
         assertEquals("comparison.count=2001: expected a whole number from 1 to 2000", failure("comparison.count", "2001"));
         assertEquals("comparison.loads is not set", failure("comparison.loads", " "));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.latency.CongestionControl;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,7 +52,7 @@ class ComparisonTest {
     void failuresCalibrationAndDisagreementAreProblems() {
         CellResult failing = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(800.0), 1, 501, 3, 1, 1000, 1000.0);
         List<String> problems = new Comparison(results(Map.of(50, 60.0), failing)).problems();
-        String where = "gatling HTTP_2_TLS at 50 ms, 0 % loss, no rate limit, logo images";
+        String where = "gatling HTTP_2_TLS at 50 ms, 0 % loss, no rate limit, logo images, NewReno";
         assertEquals(List.of(where + ": 1 failed loads, 3 failed requests",
                 where + ": our mean 800 ms disagrees with gatling's own 1000 ms",
                 "gatling: the delay proxy measured 60.0 ms for an RTT of 50 ms (more than 10% off): the machine is too busy"
@@ -75,7 +76,7 @@ class ComparisonTest {
         List<Comparison.Series> series = comparison.lossSeries();
         assertEquals(1, series.size(), "RTT 0 is no series: CPU-bound, no network to lose on");
         assertEquals(List.of(0, 2, 5), series.get(0).values());
-        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 2 % loss"
+        assertEquals("RTT 50 ms, no rate limit, logo images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 2 % loss"
                 + " and 5 % loss, at about 4.0 % (h2 / h1-TLS 0.17 at 0 % loss, 1.10 at 5 % loss).",
                 HtmlReport.crossoverStatement(series.get(0)));
         assertEquals(List.of(), comparison.bandwidthSeries(), "one link rate: nothing to chart");
@@ -83,10 +84,10 @@ class ComparisonTest {
 
     @Test
     void withoutACrossoverTheReportSaysSo() {
-        Condition slow = new Condition(50, 0, 2, ImageSize.LOGO);
+        Condition slow = new Condition(50, 0, 2, ImageSize.LOGO, CongestionControl.RENO);
         Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
                 cell(Door.HTTP_1_1_TLS, slow, 6000), cell(Door.HTTP_2_TLS, slow, 2000)));
-        assertEquals("RTT 50 ms, 0 % loss, logo images: no crossover in the range measured, HTTP/2 over TLS beat HTTP/1.1"
+        assertEquals("RTT 50 ms, 0 % loss, logo images, NewReno: no crossover in the range measured, HTTP/2 over TLS beat HTTP/1.1"
                 + " over TLS at every point (h2 / h1-TLS 0.17 at no rate limit, 0.33 at 2 Mbit/s).",
                 HtmlReport.crossoverStatement(comparison.bandwidthSeries().get(0)));
     }
@@ -110,8 +111,8 @@ class ComparisonTest {
 
     @Test
     void aRunOfLargerImagesAloneHasItsReportToo() throws Exception {
-        Condition tiles = new Condition(50, 0, 0, ImageSize.KB20);
-        Condition lossyTiles = new Condition(50, 2, 0, ImageSize.KB20);
+        Condition tiles = new Condition(50, 0, 0, ImageSize.KB20, CongestionControl.RENO);
+        Condition lossyTiles = new Condition(50, 2, 0, ImageSize.KB20, CongestionControl.RENO);
         new ToolResults("chromium", 15L << 20, 100, Map.of(ImageSize.LOGO, 670L, ImageSize.KB20, 19_355L),
                 List.of(cell(Door.HTTP_1_1_TLS, tiles, 1400), cell(Door.HTTP_2_TLS, tiles, 500),
                         cell(Door.HTTP_1_1_TLS, lossyTiles, 1800), cell(Door.HTTP_2_TLS, lossyTiles, 1900)), Map.of(), ENVIRONMENT)
@@ -119,7 +120,7 @@ class ComparisonTest {
         ComparisonReport.report(dir);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("page load time against round-trip time, 20k images") && html.contains(
-                "RTT 50 ms, no rate limit, 20k images: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"), html);
+                "RTT 50 ms, no rate limit, 20k images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"), html);
         assertTrue(!html.contains("64 KiB connection window"), "Chromium's window is not Gatling's");
     }
 
@@ -141,7 +142,7 @@ class ComparisonTest {
         assertTrue(page.startsWith("## The comparison of " + java.time.LocalDate.now()) && page.contains("Machine and run: client Gatling.")
                 && page.contains("`./mvnw verify -Pgatling`"), page);
         assertTrue(page.contains("| RTT, loss, rate, size | HTTP/1.1 over TLS | HTTP/2 over TLS | h2 / h1-TLS |")
-                && page.contains("| 50 ms, 0 % loss, no rate limit, logo images | 4,600 | 800 | 0.17 |")
+                && page.contains("| 50 ms, 0 % loss, no rate limit, logo images, NewReno | 4,600 | 800 | 0.17 |")
                 && page.contains("| 6,000 | 6,600 | 1.10 |"), page);
     }
 
@@ -174,25 +175,25 @@ class ComparisonTest {
         Comparison chromium = ComparisonReport.read(dir).get(0);
         assertEquals(List.of("h2 / h1-TLS", "h3 / h2", "h3 / h1-TLS"), chromium.pairs().stream().map(Comparison.Pair::label).toList());
         assertEquals(List.of(1.2, 0.8), chromium.lossSeries().get(1).ratios());
-        assertEquals("RTT 50 ms, no rate limit, logo images: HTTP/3 over QUIC starts beating HTTP/2 over TLS between 0 % loss"
+        assertEquals("RTT 50 ms, no rate limit, logo images, NewReno: HTTP/3 over QUIC starts beating HTTP/2 over TLS between 0 % loss"
                 + " and 5 % loss, at about 2.5 % (h3 / h2 1.20 at 0 % loss, 0.80 at 5 % loss).",
                 HtmlReport.crossoverStatement(chromium.lossSeries().get(1)));
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<h3>chromium: h3 / h2 against packet loss</h3>") && html.contains(HtmlReport.NO_GATLING_HTTP3)
                 && html.contains("<td>HTTP/3 over QUIC</td><td>1800</td><td>&ndash;</td>"), html);
         String page = Files.readString(dir.resolve("results.md"));
-        assertTrue(page.contains("| 50 ms, 5 % loss, no rate limit, logo images | 7,000 | 3,000 | 2,400 | 0.43 | 0.80 | 0.34 |"), page);
+        assertTrue(page.contains("| 50 ms, 5 % loss, no rate limit, logo images, NewReno | 7,000 | 3,000 | 2,400 | 0.43 | 0.80 | 0.34 |"), page);
     }
 
     @Test
     void theControlFailsARunWhereOneImageIsFarFasterOverHttp3() {
-        Condition control = new Condition(50, 2, 0, ImageSize.MB2);
+        Condition control = new Condition(50, 2, 0, ImageSize.MB2, CongestionControl.RENO);
         Comparison fair = new Comparison(new ToolResults("chromium", 15L << 20, 1, Map.of(ImageSize.MB2, 2_000_000L),
                 List.of(cell(Door.HTTP_2_TLS, control, 1000), cell(Door.HTTP_3, control, 850)), Map.of(), ENVIRONMENT));
         assertEquals(List.of(), fair.problems());
         Comparison unfair = new Comparison(new ToolResults("chromium", 15L << 20, 1, Map.of(ImageSize.MB2, 2_000_000L),
                 List.of(cell(Door.HTTP_2_TLS, control, 1000), cell(Door.HTTP_3, control, 700)), Map.of(), ENVIRONMENT));
-        assertEquals(List.of("chromium: the control (one image) at 50 ms, 2 % loss, no rate limit, 2m images has h3/h2 = 0.70,"
+        assertEquals(List.of("chromium: the control (one image) at 50 ms, 2 % loss, no rate limit, 2m images, NewReno has h3/h2 = 0.70,"
                 + " outside 0.80 to 1.25: the TCP model is not fair to one side"), unfair.problems());
     }
 
@@ -204,7 +205,7 @@ class ComparisonTest {
     }
 
     private static Condition lossy(int rtt, int lossPercent) {
-        return new Condition(rtt, lossPercent, 0, ImageSize.LOGO);
+        return new Condition(rtt, lossPercent, 0, ImageSize.LOGO, CongestionControl.RENO);
     }
 
     private static CellResult cell(Door door, int rtt, double millis) {

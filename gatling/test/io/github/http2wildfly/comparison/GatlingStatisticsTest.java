@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.latency.CongestionControl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ class GatlingStatisticsTest {
     void aCellGatlingDidNotRecordIsAClearFailure() throws IOException {
         Path gatling = gatlingResults();
         Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
-                List.of(new CellResult(Door.HTTP_2_TLS, new Condition(50, 2, 0, ImageSize.LOGO), List.of(300.0), 0, 0, 0, 1,
+                List.of(new CellResult(Door.HTTP_2_TLS, new Condition(50, 2, 0, ImageSize.LOGO, CongestionControl.RENO), List.of(300.0), 0, 0, 0, 1,
                         5000, null)), Map.of(), Map.of())
                 .write(dir);
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> GatlingStatistics.addTo(results, gatling));

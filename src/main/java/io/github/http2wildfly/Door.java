@@ -1,6 +1,8 @@
 package io.github.http2wildfly;
 
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Properties;
 
@@ -19,6 +21,8 @@ public enum Door {
     HTTP_3("HTTP/3 over QUIC", "h3", "https", null, "h3.port", "slow.h3.port", "h3-door.cli");
 
     static final String PORT_OFFSET = "jboss.socket.binding.port-offset";
+    /** WildFly's public interface (wildfly/sockets.cli): loopback unless the server was started with another. */
+    static final String BIND_ADDRESS = "jboss.bind.address";
     /** The server's system properties are the Maven properties' names behind this prefix. */
     static final String PROPERTY_PREFIX = "h2demo.";
 
@@ -89,6 +93,16 @@ public enum Door {
     /** The Maven property that moves the slow twin (named in messages). */
     public String slowPortProperty() {
         return slowPortProperty;
+    }
+
+    /** Where the doors listen: the server's bind address, loopback unless it was started with another. */
+    public static InetAddress bindAddress(Properties system) {
+        String address = system.getProperty(BIND_ADDRESS);
+        try {
+            return address == null ? InetAddress.getLoopbackAddress() : InetAddress.getByName(address.strip());
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(BIND_ADDRESS + "=" + address + " is not an address of this machine", e);
+        }
     }
 
     public static int portOffset(Properties system) {

@@ -2,6 +2,7 @@ package io.github.http2wildfly;
 
 import io.github.http2wildfly.edge.Http3Edge;
 import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.latency.CongestionControl;
 import io.netty.handler.codec.quic.Quic;
 import io.netty.util.internal.logging.InternalLoggerFactory;
 import io.netty.util.internal.logging.JdkLoggerFactory;
@@ -23,9 +24,11 @@ import java.util.Properties;
 import java.util.function.Consumer;
 
 /**
- * Door 4, HTTP/3 over QUIC: an edge ({@link Http3Edge}) in front of door 1, on 127.0.0.1 and ::1, as a
- * browser may send "localhost" to either. It opens with the application and closes with it; its slow
- * twin is one of the {@link SlowDoors}. Its settings are server system properties (wildfly/h3-door.cli).
+ * Door 4, HTTP/3 over QUIC: an edge ({@link Http3Edge}) in front of door 1, where the server's doors listen:
+ * on loopback, both 127.0.0.1 and ::1, as a browser may send "localhost" to either; on the server's bind
+ * address where it has another (the lab's namespace). It opens with the application and closes with it; its
+ * slow twin is one of the {@link SlowDoors}. Its settings are server system properties (wildfly/h3-door.cli),
+ * and its congestion control is the slow doors' ({@link SlowNetwork#congestionControl()}).
  */
 public final class Http3Door implements Closeable {
 
@@ -60,16 +63,21 @@ public final class Http3Door implements Closeable {
             return null;
         }
         int port = Door.HTTP_3.port(system);
-        List<InetAddress> loopback = loopbackAddresses();
+        List<InetAddress> addresses = listenAddresses(system);
         try {
+            CongestionControl congestionControl = CongestionControl.parse(system.getProperty(SlowNetwork.CC_SYSTEM_PROPERTY));
             TlsIdentity identity = TlsIdentity.read(Path.of(system.getProperty(KEYSTORE + "file")),
                     system.getProperty(KEYSTORE + "password").toCharArray(), system.getProperty(KEYSTORE + "alias"));
-            InetSocketAddress origin = new InetSocketAddress(InetAddress.getLoopbackAddress(), Door.HTTP_1_1.port(system));
-            Http3Edge edge = Http3Edge.open(loopback, port, identity, origin, Integer.parseInt(system.getProperty(MAX_STREAMS).strip()));
+            InetSocketAddress origin = new InetSocketAddress(addresses.get(0), Door.HTTP_1_1.port(system));
+            Http3Edge edge = Http3Edge.open(addresses, port, identity, origin, Integer.parseInt(system.getProperty(MAX_STREAMS).strip()),
+                    congestionControl);
             return new Http3Door(edge, TlsIdentity.spkiHash(identity.chain()[0]));
+        } catch (IllegalArgumentException badCongestionControl) {
+            warning.accept("No HTTP/3 door: the server's " + SlowNetwork.CC_SYSTEM_PROPERTY + " (the pom's "
+                    + SlowNetwork.CC_MAVEN_PROPERTY + "): " + badCongestionControl.getMessage());
         } catch (BindException taken) {
             int offset = Door.portOffset(system);
-            warning.accept(PortInUse.message(loopback.get(0), Door.HTTP_3.portProperty(), port - offset, "port.offset", offset) + " (UDP)");
+            warning.accept(PortInUse.message(addresses.get(0), Door.HTTP_3.portProperty(), port - offset, "port.offset", offset) + " (UDP)");
         } catch (IOException e) {
             warning.accept("No HTTP/3 door: " + e.getMessage());
         }
@@ -87,7 +95,13 @@ public final class Http3Door implements Closeable {
         return "--origin-to-force-quic-on=" + origins + " --ignore-certificate-errors-spki-list=" + spkiHash;
     }
 
-    /** 127.0.0.1, and ::1 where the machine has IPv6 on loopback: where door 4 and its twin listen. */
+    /** Where door 4 listens: the TCP doors' address ({@link Door#bindAddress}), with ::1 beside 127.0.0.1 on loopback. */
+    static List<InetAddress> listenAddresses(Properties system) {
+        InetAddress bind = Door.bindAddress(system);
+        return bind.isLoopbackAddress() ? loopbackAddresses() : List.of(bind);
+    }
+
+    /** 127.0.0.1, and ::1 where the machine has IPv6 on loopback: where door 4's twin listens. */
     static List<InetAddress> loopbackAddresses() {
         List<InetAddress> addresses = new ArrayList<>(List.of(InetAddress.getLoopbackAddress()));
         try {
@@ -121,6 +135,11 @@ public final class Http3Door implements Closeable {
 
     public int port() {
         return edge.port();
+    }
+
+    /** New connections answer loss with this algorithm from now on (the slow doors' network changed). */
+    public void congestionControl(CongestionControl algorithm) {
+        edge.congestionControl(algorithm);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.github.http2wildfly;
 
+import io.github.http2wildfly.latency.CongestionControl;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,15 +13,16 @@ import java.util.stream.Collectors;
 
 /**
  * Changes the slow doors' network without a restart: {@code POST network} with any of {@code rtt=N}
- * (ms), {@code loss=N} (%), {@code bandwidth=N} (Mbit/s, 0 for no limit), from one of the server's own
- * pages. Answers the network now in effect, as JSON: {@code {"rtt":50,"loss":0,"bandwidth":0}}.
+ * (ms), {@code loss=N} (%), {@code bandwidth=N} (Mbit/s, 0 for no limit), {@code cc=reno|cubic|bbr} (the
+ * senders' congestion control, door 4's QUIC included), from one of the server's own pages. Answers the
+ * network now in effect, as JSON: {@code {"rtt":50,"loss":0,"bandwidth":0,"cc":"reno"}}.
  */
 @WebServlet(urlPatterns = NetworkServlet.PATH)
 public class NetworkServlet extends HttpServlet {
 
     public static final String PATH = "/network";
     static final String NOTHING_GIVEN = "the network changes with " + Arrays.stream(NetworkSetting.values())
-            .map(NetworkSetting::parameter).collect(Collectors.joining(", ")) + " (one or more, each once)";
+            .map(NetworkSetting::parameter).collect(Collectors.joining(", ")) + ", " + SlowNetwork.CC + " (one or more, each once)";
     private static final long serialVersionUID = 1L;
 
     /** What a page needs to show and change the network (WEB-INF/jsp/network.jspf). */
@@ -28,6 +30,7 @@ public class NetworkServlet extends HttpServlet {
         SlowDoors doors = SlowDoors.of(request.getServletContext());
         request.setAttribute("network", doors == null ? null : doors.network());
         request.setAttribute("networkSettings", NetworkSetting.values());
+        request.setAttribute("congestionControls", CongestionControl.values());
     }
 
     @Override
@@ -60,11 +63,25 @@ public class NetworkServlet extends HttpServlet {
                 return;
             }
         }
-        if (changes.isEmpty()) {
+        CongestionControl cc = null;
+        String[] ccValues = request.getParameterValues(SlowNetwork.CC);
+        if (ccValues != null) {
+            try {
+                cc = CongestionControl.parse(ccValues.length == 1 ? ccValues[0] : null);
+            } catch (IllegalArgumentException bad) {
+                PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, bad.getMessage());
+                return;
+            }
+        }
+        if (changes.isEmpty() && cc == null) {
             PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, NOTHING_GIVEN);
             return;
         }
-        doors.setNetwork(doors.network().with(changes));
+        doors.setNetwork(doors.network().with(changes, cc));
+        Http3Door http3 = Http3Door.of(getServletContext());
+        if (http3 != null) {
+            http3.congestionControl(doors.network().congestionControl());
+        }
         getServletContext().log("Slow doors: " + doors);
         response.setContentType("application/json");
         response.setHeader("Cache-Control", "no-store");

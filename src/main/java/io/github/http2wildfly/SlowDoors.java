@@ -49,13 +49,14 @@ public final class SlowDoors implements Closeable {
      * @throws IllegalArgumentException with the rule of the first bad network setting
      */
     public static SlowDoors open(Properties system, Consumer<String> warning) {
-        SlowDoors doors = new SlowDoors(SlowNetwork.parse(setting -> system.getProperty(setting.systemProperty())));
+        SlowDoors doors = new SlowDoors(SlowNetwork.parse(system::getProperty));
         InetAddress loopback = InetAddress.getLoopbackAddress();
+        InetAddress target = Door.bindAddress(system);
         for (Door door : Door.overTcp()) {
             int port = door.slowPort(system);
             try {
                 doors.open.put(door, DelayProxy.listening(new InetSocketAddress(loopback, port),
-                        new InetSocketAddress(loopback, door.port(system)), doors.network.emulated(), MAX_CONNECTIONS_PER_DOOR));
+                        new InetSocketAddress(target, door.port(system)), doors.network.emulated(), MAX_CONNECTIONS_PER_DOOR));
             } catch (BindException taken) {
                 int offset = Door.portOffset(system);
                 warning.accept(PortInUse.message(loopback, door.slowPortProperty(), port - offset, "port.offset", offset));
@@ -75,7 +76,8 @@ public final class SlowDoors implements Closeable {
         List<InetAddress> loopback = Http3Door.loopbackAddresses();
         try {
             http3 = DatagramDelayProxy.listening(loopback.stream().map(address -> new InetSocketAddress(address, port)).toList(),
-                    new InetSocketAddress(loopback.get(0), Door.HTTP_3.port(system)), network.emulated(), MAX_CONNECTIONS_PER_DOOR);
+                    new InetSocketAddress(Http3Door.listenAddresses(system).get(0), Door.HTTP_3.port(system)), network.emulated(),
+                    MAX_CONNECTIONS_PER_DOOR);
         } catch (BindException taken) {
             int offset = Door.portOffset(system);
             warning.accept(PortInUse.message(loopback.get(0), Door.HTTP_3.slowPortProperty(), port - offset, "port.offset", offset) + " (UDP)");

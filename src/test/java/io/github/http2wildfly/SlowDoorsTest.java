@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.EchoServer;
 import java.io.IOException;
@@ -34,6 +35,7 @@ class SlowDoorsTest {
         system.setProperty("h2demo.slow.rtt", "20");
         system.setProperty("h2demo.slow.loss", "0");
         system.setProperty("h2demo.slow.bandwidth", "0");
+        system.setProperty("h2demo.slow.cc", "reno");
         system.setProperty("jboss.socket.binding.port-offset", "0");
         for (Door door : Door.overTcp()) {
             EchoServer echo = new EchoServer();
@@ -55,7 +57,7 @@ class SlowDoorsTest {
     void eachSlowDoorLeadsToItsTwin() throws IOException {
         try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
             assertEquals(List.of(), warnings);
-            assertEquals("{\"rtt\":20,\"loss\":0,\"bandwidth\":0}", slow.network().json());
+            assertEquals("{\"rtt\":20,\"loss\":0,\"bandwidth\":0,\"cc\":\"reno\"}", slow.network().json());
             for (Door door : Door.overTcp()) {
                 int port = slow.port(door).orElseThrow();
                 assertEquals(door.slowPort(system), port);
@@ -76,7 +78,7 @@ class SlowDoorsTest {
             system.setProperty("h2demo.slow.h3.port", "0");
             SlowDoors slow = SlowDoors.open(system, warnings::add);
             int twin = slow.port(Door.HTTP_3).orElseThrow();
-            slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 60)));
+            slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 60), null));
             door4.setSoTimeout(10_000);
             long sent = System.nanoTime();
             browser.send(new java.net.DatagramPacket(new byte[] {'q'}, 1, LOOPBACK, twin));
@@ -116,15 +118,21 @@ class SlowDoorsTest {
         system.setProperty("h2demo.slow.loss", "0");
         assertEquals(NetworkSetting.BANDWIDTH.rule(), assertThrows(IllegalArgumentException.class,
                 () -> SlowDoors.open(system, warnings::add)).getMessage(), "a server without the property");
+        system.setProperty("h2demo.slow.bandwidth", "0");
+        system.setProperty("h2demo.slow.cc", "vegas");
+        assertEquals("cc must be one of reno, cubic, bbr", assertThrows(IllegalArgumentException.class,
+                () -> SlowDoors.open(system, warnings::add)).getMessage());
     }
 
     @Test
     void aNewNetworkKeepsWhatItDoesNotChange() throws IOException {
         try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
-            slow.setNetwork(slow.network().with(Map.of(NetworkSetting.LOSS, 2, NetworkSetting.BANDWIDTH, 10)));
-            assertEquals("{\"rtt\":20,\"loss\":2,\"bandwidth\":10}", slow.network().json());
-            assertEquals(new Network(Duration.ofMillis(20), 0.02, 10_000_000), slow.network().emulated());
-            assertEquals("rtt 20 ms, loss 2 %, bandwidth 10 Mbit/s, HTTP/1.1 on " + Door.HTTP_1_1.slowPort(system)
+            slow.setNetwork(slow.network().with(Map.of(NetworkSetting.LOSS, 2, NetworkSetting.BANDWIDTH, 10), null));
+            assertEquals("{\"rtt\":20,\"loss\":2,\"bandwidth\":10,\"cc\":\"reno\"}", slow.network().json());
+            assertEquals(new Network(Duration.ofMillis(20), 0.02, 10_000_000, CongestionControl.RENO), slow.network().emulated());
+            slow.setNetwork(slow.network().with(Map.of(), CongestionControl.BBR));
+            assertEquals(new Network(Duration.ofMillis(20), 0.02, 10_000_000, CongestionControl.BBR), slow.network().emulated());
+            assertEquals("rtt 20 ms, loss 2 %, bandwidth 10 Mbit/s, BBR, HTTP/1.1 on " + Door.HTTP_1_1.slowPort(system)
                     + ", HTTP/1.1 over TLS on " + Door.HTTP_1_1_TLS.slowPort(system) + ", HTTP/2 over TLS on "
                     + Door.HTTP_2_TLS.slowPort(system), slow.toString());
         }
@@ -133,7 +141,7 @@ class SlowDoorsTest {
     @Test
     void closingEndsEveryThreadAndFreesThePorts() throws IOException {
         SlowDoors slow = SlowDoors.open(system, warnings::add);
-        slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 100)));
+        slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 100), null));
         assertEquals(100, slow.network().get(NetworkSetting.ROUND_TRIP));
         assertEquals(3, slow.liveThreads(), "one acceptor per door while nobody is connected");
         slow.close();

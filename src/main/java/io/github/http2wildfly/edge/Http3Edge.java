@@ -1,5 +1,6 @@
 package io.github.http2wildfly.edge;
 
+import io.github.http2wildfly.latency.CongestionControl;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -40,7 +41,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * Door 4: HTTP/3 over QUIC in front of the application, as deployments put an edge (nginx, Caddy, a
@@ -68,15 +68,24 @@ public final class Http3Edge implements Closeable {
     static final int PACKET_BYTES = 1472;
     /** Per connection, what the client may send before the server reads it; per stream a quarter. */
     private static final long CONNECTION_WINDOW = 16L << 20;
+    /** The codec's name in each socket's pipeline. */
+    private static final String QUIC = "quic";
 
     private final EventLoopGroup group;
     private final OriginClient origin;
     private final List<Channel> sockets = new ArrayList<>();
+    private final QuicSslContext tls;
+    private final int maxStreams;
+    private volatile CongestionControl congestionControl;
     private int port;
 
-    private Http3Edge(EventLoopGroup group, OriginClient origin, int port) {
+    private Http3Edge(EventLoopGroup group, OriginClient origin, QuicSslContext tls, int maxStreams,
+            CongestionControl congestionControl, int port) {
         this.group = group;
         this.origin = origin;
+        this.tls = tls;
+        this.maxStreams = maxStreams;
+        this.congestionControl = congestionControl;
         this.port = port;
     }
 
@@ -85,68 +94,112 @@ public final class Http3Edge implements Closeable {
      * localhost), forwarding to the origin. Port 0: the port the first address got, on every address.
      *
      * @param maxStreams concurrent requests per connection, as HTTP/2's SETTINGS_MAX_CONCURRENT_STREAMS
+     * @param congestionControl how QUIC answers loss: quiche's algorithm of the same name
      * @throws BindException when the port is taken on one of the addresses (nothing stays open)
      */
     public static Http3Edge open(List<InetAddress> addresses, int port, TlsIdentity identity,
-            InetSocketAddress originAddress, int maxStreams) throws IOException {
+            InetSocketAddress originAddress, int maxStreams, CongestionControl congestionControl) throws IOException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h3-edge", true),
                 NioIoHandler.newFactory());
-        Http3Edge edge = new Http3Edge(group, new OriginClient(group, originAddress), port);
-        Http3SettingsFrame settings = new DefaultHttp3SettingsFrame();
-        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
+        Http3Edge edge = null;
         try {
             QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
                     .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-            // One codec per socket: a codec holds its socket's connections.
-            Supplier<ChannelHandler> quic = () -> Http3.newQuicServerCodecBuilder()
-                    .sslContext(tls)
-                    .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-                    .initialMaxData(CONNECTION_WINDOW)
-                    .initialMaxStreamDataBidirectionalRemote(CONNECTION_WINDOW / 4)
-                    .initialMaxStreamDataBidirectionalLocal(CONNECTION_WINDOW / 4)
-                    .initialMaxStreamDataUnidirectional(CONNECTION_WINDOW / 4)
-                    .initialMaxStreamsBidirectional(maxStreams)
-                    .initialMaxStreamsUnidirectional(16)
-                    // Loss must cost QUIC what it costs the TCP it is compared with: the slow doors' model
-                    // runs NewReno, and so does the edge. Not quiche's CUBIC: it undoes a reduction when an
-                    // episode lost fewer than a fifth of the window, so under random loss it hardly ever
-                    // reduces (on one 2 MB image at 1 % it was 2.5 times as fast as TCP: docs/http3.md).
-                    // HyStart stays on, as in Linux: behind the slow twin's fixed delays it should not fire
-                    // (the RTT does not rise), and on loopback without it slow start overran the client's
-                    // socket until a stream stalled (Http3DoorIT, one run in three).
-                    .congestionControlAlgorithm(QuicCongestionControlAlgorithm.RENO)
-                    .initialCongestionWindowPackets(10)
-                    .maxSendUdpPayloadSize(PACKET_BYTES)
-                    .hystart(true)
-                    // A client that moves to a new port on a lossy path (Chromium does) would arrive at the
-                    // slow twin's proxy as a new peer and start a new window: the TCP doors cannot do that.
-                    .activeMigration(false)
-                    // Answers come from the origin, outside the socket's read loop: send them at once, not at the next read.
-                    .flushStrategy(FlushStrategy.afterNumPackets(1))
-                    // No token handler, so no Retry round trip: a first visit pays what it pays over TCP + TLS 1.3.
-                    .handler(new ChannelInitializer<QuicChannel>() {
-                        @Override
-                        protected void initChannel(QuicChannel connection) {
-                            // No QPACK dynamic table (true): Netty's decoder fails Chromium's table inserts
-                            // (netty-incubator-codec-http3#152), so requests come with their headers in full.
-                            connection.pipeline().addLast(new Http3ServerConnectionHandler(edge.requestStream(), null, null,
-                                    settings, true));
-                        }
-                    }).build();
+            edge = new Http3Edge(group, new OriginClient(group, originAddress), tls, maxStreams, congestionControl, port);
             for (InetAddress address : addresses) {
-                Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(quic.get())
+                // One codec per socket: a codec holds its socket's connections.
+                ChannelHandler codec = edge.quicCodec(congestionControl);
+                Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class)
+                        .handler(new ChannelInitializer<NioDatagramChannel>() {
+                            @Override
+                            protected void initChannel(NioDatagramChannel channel) {
+                                channel.pipeline().addLast(QUIC, codec);
+                            }
+                        })
                         .bind(new InetSocketAddress(address, edge.port)).sync().channel();
                 edge.sockets.add(socket);
                 edge.port = ((InetSocketAddress) socket.localAddress()).getPort();
             }
             return edge;
         } catch (Exception e) {
-            edge.close();
+            if (edge != null) {
+                edge.close();
+            } else {
+                group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+            }
             if (e instanceof IOException io) {
                 throw io;
             }
             throw new IOException("HTTP/3 door on port " + port + " could not open: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * From now on, new connections answer loss with {@code algorithm}: each socket gets a new codec, which
+     * closes the connections of the old one (quiche sets the algorithm per codec, not per connection).
+     */
+    public void congestionControl(CongestionControl algorithm) {
+        if (algorithm == congestionControl) {
+            return;
+        }
+        congestionControl = algorithm;
+        for (Channel socket : sockets) {
+            ChannelHandler codec = quicCodec(algorithm);
+            socket.eventLoop().submit(() -> socket.pipeline().replace(QUIC, QUIC, codec)).syncUninterruptibly();
+        }
+    }
+
+    public CongestionControl congestionControl() {
+        return congestionControl;
+    }
+
+    /** quiche's algorithm of the same name (in Netty 4.2.18's quiche, BBR is BBRv2: docs/http3.md). */
+    static QuicCongestionControlAlgorithm quicheAlgorithm(CongestionControl algorithm) {
+        return switch (algorithm) {
+            case RENO -> QuicCongestionControlAlgorithm.RENO;
+            case CUBIC -> QuicCongestionControlAlgorithm.CUBIC;
+            case BBR -> QuicCongestionControlAlgorithm.BBR;
+        };
+    }
+
+    private ChannelHandler quicCodec(CongestionControl algorithm) {
+        Http3SettingsFrame settings = new DefaultHttp3SettingsFrame();
+        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
+        return Http3.newQuicServerCodecBuilder()
+                .sslContext(tls)
+                .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .initialMaxData(CONNECTION_WINDOW)
+                .initialMaxStreamDataBidirectionalRemote(CONNECTION_WINDOW / 4)
+                .initialMaxStreamDataBidirectionalLocal(CONNECTION_WINDOW / 4)
+                .initialMaxStreamDataUnidirectional(CONNECTION_WINDOW / 4)
+                .initialMaxStreamsBidirectional(maxStreams)
+                .initialMaxStreamsUnidirectional(16)
+                // Loss must cost QUIC what it costs the TCP it is compared with: the same algorithm as the slow
+                // doors' model and the lab's kernel. quiche's CUBIC differs from Linux's: it undoes a reduction
+                // when an episode lost fewer than a fifth of the window, so under random loss it hardly ever
+                // reduces (on one 2 MB image at 1 % it was 2.5 times as fast as TCP: docs/http3.md).
+                // HyStart stays on, as in Linux: behind the slow twin's fixed delays it should not fire
+                // (the RTT does not rise), and on loopback without it slow start overran the client's
+                // socket until a stream stalled (Http3DoorIT, one run in three).
+                .congestionControlAlgorithm(quicheAlgorithm(algorithm))
+                .initialCongestionWindowPackets(10)
+                .maxSendUdpPayloadSize(PACKET_BYTES)
+                .hystart(true)
+                // A client that moves to a new port on a lossy path (Chromium does) would arrive at the
+                // slow twin's proxy as a new peer and start a new window: the TCP doors cannot do that.
+                .activeMigration(false)
+                // Answers come from the origin, outside the socket's read loop: send them at once, not at the next read.
+                .flushStrategy(FlushStrategy.afterNumPackets(1))
+                // No token handler, so no Retry round trip: a first visit pays what it pays over TCP + TLS 1.3.
+                .handler(new ChannelInitializer<QuicChannel>() {
+                    @Override
+                    protected void initChannel(QuicChannel connection) {
+                        // No QPACK dynamic table (true): Netty's decoder fails Chromium's table inserts
+                        // (netty-incubator-codec-http3#152), so requests come with their headers in full.
+                        connection.pipeline().addLast(new Http3ServerConnectionHandler(requestStream(), null, null,
+                                settings, true));
+                    }
+                }).build();
     }
 
     private ChannelInitializer<QuicStreamChannel> requestStream() {
@@ -246,6 +299,6 @@ public final class Http3Edge implements Closeable {
 
     @Override
     public String toString() {
-        return "HTTP/3 on " + port + " (UDP), forwarding to " + origin;
+        return "HTTP/3 on " + port + " (UDP), " + congestionControl.label() + ", forwarding to " + origin;
     }
 }

@@ -4,33 +4,46 @@ import java.util.Comparator;
 import java.util.PriorityQueue;
 
 /**
- * What a TCP sender may have in flight: NewReno (RFC 5681, RFC 6582) on the emulated network's clock.
- * It starts at ten segments (RFC 6928), doubles every round trip in slow start, halves once per loss
- * episode and then grows by one segment a round trip. Linux's default is CUBIC, but the HTTP/3 edge
- * cannot run a CUBIC that answers loss as Linux's does (quiche's undoes reductions after sparse
- * losses), and its NewReno is this one: the same controller on both sides, so a lost packet costs
- * TCP and QUIC the same window and the comparison measures what remains, head-of-line blocking.
- * (At the windows random loss leaves at these round trips, CUBIC runs in its Reno-friendly region
- * anyway, at Reno's average rate; what differs is how fast a window that overshot comes down.)
+ * What a TCP sender may have in flight, on the emulated network's clock, for each {@link CongestionControl}.
+ * Every sender starts at ten segments (RFC 6928) and doubles every round trip in slow start; what differs
+ * is the answer to loss:
+ * <ul>
+ * <li>NewReno (RFC 5681, RFC 6582) halves its window once per loss episode, then grows by one segment a
+ * round trip;</li>
+ * <li>CUBIC (RFC 9438, as Linux) goes down to 0.7 of it, then grows back along a cubic curve towards the
+ * window it lost at, never slower than a Reno sender of the same average rate would (its "Reno-friendly"
+ * region, where random loss keeps it at these round trips);</li>
+ * <li>BBR (v1, Linux's) does not take loss as a sign of congestion: it paces at the delivery rate it
+ * measures, and on a link with room that rate doubles every round trip as in slow start. A loss costs it
+ * the retransmission, not the window.</li>
+ * </ul>
  *
  * <p>An ACK comes back one round trip after its segment left; a lost segment is noticed then (three
  * duplicate ACKs, or the timer for a tail) and leaves the window a round trip later, when its
- * retransmission is acknowledged. Until then the sender is in recovery: ACKs of segments sent before
- * the reduction free room but grow nothing (Linux and quiche alike). Not modelled: delayed ACKs,
- * HyStart (it exits slow start when the delay rises, which fixed emulated delays do not), the
- * receive window, the reset to one segment after a retransmission timeout (Linux's tail loss probe
- * mostly avoids it).
+ * retransmission is acknowledged. Until then a loss-based sender is in recovery: ACKs of segments sent
+ * before the reduction free room but grow nothing (Linux and quiche alike); BBR keeps growing. Not
+ * modelled: delayed ACKs, HyStart (it exits slow start when the delay rises, which fixed emulated delays
+ * do not), BBR's pacing and its probing cycles, the receive window, the reset to one segment after a
+ * retransmission timeout (Linux's tail loss probe mostly avoids it).
  */
 final class CongestionWindow {
 
     static final int INITIAL_SEGMENTS = 10;
-    static final double BETA = 0.5;
+    /** NewReno's multiplicative decrease. */
+    static final double RENO_BETA = 0.5;
+    /** CUBIC's multiplicative decrease and its constant C (RFC 9438, Linux's values). */
+    static final double CUBIC_BETA = 0.7;
+    static final double CUBIC_C = 0.4;
+    /** RFC 9438's alpha: what makes CUBIC's Reno-friendly estimate as fast as Reno on average. */
+    private static final double CUBIC_ALPHA = 3 * (1 - CUBIC_BETA) / (1 + CUBIC_BETA);
     private static final double MIN_SEGMENTS = 2;
+    private static final double NANOS_PER_SECOND = 1e9;
 
     /** @param segment the number of the segment, in the order they left */
     private record Event(long atNanos, long segment, int bytes, boolean lossNoticed, long sentNanos) {
     }
 
+    private final CongestionControl algorithm;
     private final long roundTripNanos;
     /** By time, then in the order their segments left (as their ACKs come back). */
     private final PriorityQueue<Event> events = new PriorityQueue<>(Comparator.comparingLong(Event::atNanos)
@@ -39,12 +52,16 @@ final class CongestionWindow {
     private double window = INITIAL_SEGMENTS;
     private double slowStartThreshold = Double.POSITIVE_INFINITY;
     private long episodeStartNanos = Long.MIN_VALUE;
+    /** CUBIC: the window at the last reduction, the curve's plateau, and its Reno-friendly estimate. */
+    private double windowMax;
+    private double renoFriendly;
     private long inFlightBytes;
     private long segments;
     /** The latest time admitted: segments leave in order. */
     private long clockNanos = Long.MIN_VALUE;
 
-    CongestionWindow(long roundTripNanos) {
+    CongestionWindow(CongestionControl algorithm, long roundTripNanos) {
+        this.algorithm = algorithm;
         this.roundTripNanos = roundTripNanos;
     }
 
@@ -84,8 +101,8 @@ final class CongestionWindow {
             } else {
                 inFlightBytes -= event.bytes();
                 // in recovery (sent before the last reduction) an ACK frees room but grows nothing, as in Linux and quiche
-                if (event.sentNanos() >= episodeStartNanos) {
-                    acked(event.bytes() / (double) Network.SEGMENT_BYTES);
+                if (event.sentNanos() >= episodeStartNanos || algorithm == CongestionControl.BBR) {
+                    acked(event.bytes() / (double) Network.SEGMENT_BYTES, event.atNanos());
                 }
             }
         }
@@ -96,12 +113,51 @@ final class CongestionWindow {
         if (loss.sentNanos() < episodeStartNanos) {
             return;
         }
-        window = Math.max(window * BETA, MIN_SEGMENTS);
-        slowStartThreshold = window;
         episodeStartNanos = loss.atNanos();
+        switch (algorithm) {
+            case RENO -> reduce(RENO_BETA);
+            case CUBIC -> {
+                // fast convergence (Linux, RFC 9438 4.7): a window lost below the last plateau lowers the next one
+                windowMax = window < windowMax ? window * (1 + CUBIC_BETA) / 2 : window;
+                reduce(CUBIC_BETA);
+                renoFriendly = window;
+            }
+            case BBR -> {
+                // a loss is not congestion to BBR: its window follows the delivery rate, which a loss hardly moves
+            }
+        }
     }
 
-    private void acked(double segments) {
-        window += window < slowStartThreshold ? segments : segments / window;
+    private void reduce(double beta) {
+        window = Math.max(window * beta, MIN_SEGMENTS);
+        slowStartThreshold = window;
+    }
+
+    private void acked(double segments, long nowNanos) {
+        if (window < slowStartThreshold) {
+            window += segments;
+        } else if (algorithm == CongestionControl.CUBIC) {
+            window = cubic(segments, nowNanos);
+        } else {
+            window += segments / window;
+        }
+    }
+
+    /**
+     * CUBIC's growth for {@code segments} acknowledged at {@code nowNanos}: towards the curve's value one
+     * round trip ahead, W(t) = C (t - K)³ + W_max with K = ∛(W_max (1 - β) / C), never below the
+     * Reno-friendly estimate, which grows by alpha segments a round trip.
+     */
+    private double cubic(double segments, long nowNanos) {
+        double t = (nowNanos - episodeStartNanos + roundTripNanos) / NANOS_PER_SECOND;
+        double k = Math.cbrt(windowMax * (1 - CUBIC_BETA) / CUBIC_C);
+        double target = CUBIC_C * Math.pow(t - k, 3) + windowMax;
+        renoFriendly += CUBIC_ALPHA * segments / window;
+        if (renoFriendly > target) {
+            return Math.max(window, renoFriendly);
+        }
+        // as Linux: at most half the window more per round trip, and a hundredth of a segment when at the target
+        double step = target > window ? Math.min(target - window, window / 2) : 0.01;
+        return window + step * segments / window;
     }
 }

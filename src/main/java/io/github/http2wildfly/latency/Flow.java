@@ -21,8 +21,9 @@ import java.util.function.DoubleSupplier;
  * time, the retransmission timeout of max(200 ms, 2 × RTT) fires ({@link Network#retransmissionDelay}).
  * So the reader ({@link #schedule}) stamps pieces with their arrival time, and the writer asks
  * {@link #due} when to deliver each, which for a lost segment depends on what was read after it.
- * A segment leaves when the sender's congestion window ({@link CongestionWindow}, NewReno) has room
- * for it, so a new connection starts slowly and a loss shrinks what may follow it.
+ * A segment leaves when the sender's congestion window ({@link CongestionWindow}, of the network's
+ * {@link CongestionControl}) has room for it, so a new connection starts slowly and a loss may shrink what
+ * may follow it.
  * Not modelled: lost handshakes.
  */
 final class Flow {
@@ -61,7 +62,7 @@ final class Flow {
         this.random = random;
         this.oneWayNanos = network.roundTrip().toNanos() / 2;
         this.notBeforeNanos = notBeforeNanos;
-        this.window = new CongestionWindow(network.roundTrip().toNanos());
+        this.window = new CongestionWindow(network.congestionControl(), network.roundTrip().toNanos());
     }
 
     /** The reader's part: bytes read at {@code nowNanos}, in order, in pieces with their arrival times. */

@@ -3,13 +3,15 @@ package io.github.http2wildfly.latency;
 import java.time.Duration;
 
 /**
- * The network a {@link DelayProxy} emulates: a round trip, a packet loss rate and a link rate.
+ * The network a {@link DelayProxy} emulates: a round trip, a packet loss rate, a link rate, and how the
+ * senders on it answer loss.
  *
  * @param roundTrip half of it each way, and one more for the connection set-up
  * @param loss the probability that a segment ({@link #SEGMENT_BYTES}) is lost, from 0 to below 1
  * @param bitsPerSecond the link rate in each direction, shared by the proxy's connections; 0 for no limit
+ * @param congestionControl the TCP senders' congestion control, in both directions ({@link CongestionWindow})
  */
-public record Network(Duration roundTrip, double loss, long bitsPerSecond) {
+public record Network(Duration roundTrip, double loss, long bitsPerSecond, CongestionControl congestionControl) {
 
     public static final long UNLIMITED = 0;
     /** Ethernet's TCP payload: what one lost packet takes with it. */
@@ -29,11 +31,14 @@ public record Network(Duration roundTrip, double loss, long bitsPerSecond) {
         if (bitsPerSecond < 0) {
             throw new IllegalArgumentException("link rate must not be negative: " + bitsPerSecond);
         }
+        if (congestionControl == null) {
+            throw new IllegalArgumentException("a congestion control is needed");
+        }
     }
 
-    /** Latency alone: no loss, no rate limit. */
+    /** Latency alone: no loss (so every congestion control alike: slow start), no rate limit. */
     public static Network latency(Duration roundTrip) {
-        return new Network(roundTrip, 0, UNLIMITED);
+        return new Network(roundTrip, 0, UNLIMITED, CongestionControl.RENO);
     }
 
     /**
@@ -52,6 +57,7 @@ public record Network(Duration roundTrip, double loss, long bitsPerSecond) {
     @Override
     public String toString() {
         return "round trip " + roundTrip.toMillis() + " ms, loss " + Math.round(loss * 1000) / 10.0 + " %, "
-                + (bitsPerSecond == UNLIMITED ? "no rate limit" : bitsPerSecond / 1_000_000.0 + " Mbit/s");
+                + (bitsPerSecond == UNLIMITED ? "no rate limit" : bitsPerSecond / 1_000_000.0 + " Mbit/s") + ", "
+                + congestionControl.label();
     }
 }

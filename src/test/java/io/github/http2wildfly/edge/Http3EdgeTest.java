@@ -2,10 +2,12 @@ package io.github.http2wildfly.edge;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.http2wildfly.build.ServerKeystore;
+import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.Network;
 import io.netty.buffer.ByteBuf;
@@ -65,7 +67,7 @@ class Http3EdgeTest {
             exchange.close();
         });
         origin.start();
-        edge = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 500);
+        edge = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 500, CongestionControl.RENO);
     }
 
     @AfterAll
@@ -105,7 +107,7 @@ class Http3EdgeTest {
         // 5 % of the datagrams lost each way, 10 ms: the window fills, and a FIN sent alone got lost for good
         // (3 runs of 3 timed out without the fix, at 10 ms as at 50 ms)
         try (DatagramDelayProxy lossy = DatagramDelayProxy.emulating(new InetSocketAddress(InetAddress.getLoopbackAddress(),
-                edge.port()), new Network(Duration.ofMillis(10), 0.05, 0), 7);
+                edge.port()), new Network(Duration.ofMillis(10), 0.05, 0, CongestionControl.RENO), 7);
                 Http3Client client = Http3Client.connect("localhost", lossy.port(), certificate)) {
             List<CompletableFuture<Http3Client.Response>> answers = new ArrayList<>();
             for (int i = 0; i < 500; i++) {
@@ -153,7 +155,7 @@ class Http3EdgeTest {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), socket.getLocalPort());
         }
-        Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100);
+        Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100, CongestionControl.RENO);
         try (Http3Client client = Http3Client.connect("localhost", lonely.port(), certificate)) {
             Http3Client.Response response = client.get("/");
             assertEquals(502, response.status());
@@ -164,8 +166,26 @@ class Http3EdgeTest {
     }
 
     @Test
+    void aNewCongestionControlTakesTheNextConnectionsOnTheSamePortAndEndsTheEarlierOnes() throws Exception {
+        Http3Edge switching = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100,
+                CongestionControl.RENO);
+        try (Http3Client before = Http3Client.connect("localhost", switching.port(), certificate)) {
+            assertEquals(200, before.get("/").status());
+            switching.congestionControl(CongestionControl.BBR);
+            assertEquals(CongestionControl.BBR, switching.congestionControl());
+            try (Http3Client after = Http3Client.connect("localhost", switching.port(), certificate)) {
+                assertEquals(200, after.get("/").status());
+            }
+            // quiche's algorithm is the codec's: the old codec went, and its connections with it
+            assertThrows(Exception.class, () -> before.get("/again"));
+        } finally {
+            switching.close();
+        }
+    }
+
+    @Test
     void closingEndsItsThreadAndFreesItsPort() throws Exception {
-        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100);
+        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100, CongestionControl.RENO);
         try (Http3Client client = Http3Client.connect("localhost", closing.port(), certificate)) {
             assertEquals(200, client.get("/").status());
         }

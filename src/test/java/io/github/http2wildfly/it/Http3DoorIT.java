@@ -83,6 +83,30 @@ class Http3DoorIT extends DeployedWarTest {
         }
     }
 
+    @Test
+    void door4AndItsTwinTakeTheSlowDoorsCongestionControlAndGoOnAnswering() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        try {
+            for (String cc : List.of("bbr", "cubic")) {
+                HttpResponse<String> set = http.send(HttpRequest.newBuilder(doors.uri(Door.HTTP_1_1, "/network"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("cc=" + cc)).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, set.statusCode(), set.body());
+                assertTrue(set.body().contains("\"cc\":\"" + cc + "\""), set.body());
+                for (boolean slow : new boolean[] {false, true}) {
+                    try (Http3Client client = connect(slow)) {
+                        assertEquals(200, client.get(doors.path("/logos?count=1")).status(), cc + (slow ? ", slow twin" : ""));
+                    }
+                }
+            }
+        } finally {
+            http.send(HttpRequest.newBuilder(doors.uri(Door.HTTP_1_1, "/network"))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString("cc=" + doors.systemProperties().getProperty("h2demo.slow.cc")))
+                    .build(), HttpResponse.BodyHandlers.discarding());
+        }
+    }
+
     /** Sizes past the application's limits (8,192 URL characters, 16,384 header bytes), below Undertow's HTTP/2 cap. */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"bad count", "long URL", "big headers"})

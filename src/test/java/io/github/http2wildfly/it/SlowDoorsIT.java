@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import io.github.http2wildfly.Door;
 import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.NetworkSetting;
+import io.github.http2wildfly.SlowNetwork;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -54,6 +55,7 @@ class SlowDoorsIT extends DeployedWarTest {
         for (NetworkSetting setting : NetworkSetting.values()) {
             started.add(setting.parameter(), doors.systemProperties().getProperty(setting.systemProperty()));
         }
+        started.add(SlowNetwork.CC, doors.systemProperties().getProperty(SlowNetwork.CC_SYSTEM_PROPERTY));
         try (Response response = post(Door.HTTP_2_TLS, started.build(), null)) {
             assertEquals(200, response.code());
         }
@@ -166,16 +168,16 @@ class SlowDoorsIT extends DeployedWarTest {
 
     @Test
     void lossAndBandwidthChangeWithTheRoundTripKept() throws IOException {
-        assertOkNetwork("rtt", "20", "{\"rtt\":20,\"loss\":0,\"bandwidth\":0}");
-        assertOkNetwork("loss", "5", "{\"rtt\":20,\"loss\":5,\"bandwidth\":0}");
-        assertOkNetwork("bandwidth", "10", "{\"rtt\":20,\"loss\":5,\"bandwidth\":10}");
+        assertOkNetwork("rtt", "20", "{\"rtt\":20,\"loss\":0,\"bandwidth\":0,\"cc\":\"reno\"}");
+        assertOkNetwork("loss", "5", "{\"rtt\":20,\"loss\":5,\"bandwidth\":0,\"cc\":\"reno\"}");
+        assertOkNetwork("bandwidth", "10", "{\"rtt\":20,\"loss\":5,\"bandwidth\":10,\"cc\":\"reno\"}");
     }
 
     @Test
     @Tag("slow")
     void underHeavyLossEveryImageStillArrivesIntact() throws Exception {
-        assertOkNetwork("rtt", "1", "{\"rtt\":1,\"loss\":0,\"bandwidth\":0}");
-        assertOkNetwork("loss", "20", "{\"rtt\":1,\"loss\":20,\"bandwidth\":0}");
+        assertOkNetwork("rtt", "1", "{\"rtt\":1,\"loss\":0,\"bandwidth\":0,\"cc\":\"reno\"}");
+        assertOkNetwork("loss", "20", "{\"rtt\":1,\"loss\":20,\"bandwidth\":0,\"cc\":\"reno\"}");
         String wall = "/logos?count=30&size=20k";
         WallImages.fetchEvery(client, doors.slowUri(Door.HTTP_2_TLS, wall), Protocol.HTTP_2, ImageSize.KB20.drawTile());
         WallImages.fetchEvery(client, doors.slowUri(Door.HTTP_1_1_TLS, wall), Protocol.HTTP_1_1, ImageSize.KB20.drawTile());
@@ -184,8 +186,8 @@ class SlowDoorsIT extends DeployedWarTest {
     @Test
     @Tag("slow")
     void aSlowLinkTakesAtLeastTheTimeItsBytesNeed() throws IOException {
-        assertOkNetwork("rtt", "0", "{\"rtt\":0,\"loss\":0,\"bandwidth\":0}");
-        assertOkNetwork("bandwidth", "2", "{\"rtt\":0,\"loss\":0,\"bandwidth\":2}");
+        assertOkNetwork("rtt", "0", "{\"rtt\":0,\"loss\":0,\"bandwidth\":0,\"cc\":\"reno\"}");
+        assertOkNetwork("bandwidth", "2", "{\"rtt\":0,\"loss\":0,\"bandwidth\":2,\"cc\":\"reno\"}");
         byte[] tile = ImageSize.KB200.drawTile();
         long start = System.nanoTime();
         try (Response response = client.newCall(new Request.Builder().url(doors.slowUri(Door.HTTP_1_1, "/tile-200k.png?1")
@@ -222,7 +224,22 @@ class SlowDoorsIT extends DeployedWarTest {
             assertEquals(400, twice.code());
             assertEquals(NetworkSetting.LOSS.rule() + "\n", twice.body().string());
             assertEquals(400, none.code());
-            assertEquals("the network changes with rtt, loss, bandwidth (one or more, each once)\n", none.body().string());
+            assertEquals("the network changes with rtt, loss, bandwidth, cc (one or more, each once)\n", none.body().string());
+        }
+    }
+
+    @Test
+    void theCongestionControlChangesWithTheRestKeptAndAnUnknownOneIsRefusedOnEveryDoor() throws IOException {
+        assertOkNetwork("loss", "2", "{\"rtt\":50,\"loss\":2,\"bandwidth\":0,\"cc\":\"reno\"}");
+        assertOkNetwork("cc", "bbr", "{\"rtt\":50,\"loss\":2,\"bandwidth\":0,\"cc\":\"bbr\"}");
+        assertOkNetwork("cc", "cubic", "{\"rtt\":50,\"loss\":2,\"bandwidth\":0,\"cc\":\"cubic\"}");
+        for (Door door : Door.overTcp()) {
+            for (String bad : List.of("vegas", "BBR", "", "reno,bbr")) {
+                try (Response response = post(door, new FormBody.Builder().add("cc", bad).build(), null)) {
+                    assertEquals(400, response.code(), door.label() + " cc=" + bad);
+                    assertEquals("cc must be one of reno, cubic, bbr\n", response.body().string());
+                }
+            }
         }
     }
 
@@ -296,9 +313,10 @@ class SlowDoorsIT extends DeployedWarTest {
         return threads;
     }
 
-    /** Sets the round trip, the tests' loss and bandwidth being the server's start values (0). */
+    /** Sets the round trip, the tests' loss, bandwidth and congestion control being the server's start values (0, 0, reno). */
     private void assertOkRoundTrip(Duration roundTrip) throws IOException {
-        assertOkNetwork("rtt", Long.toString(roundTrip.toMillis()), "{\"rtt\":" + roundTrip.toMillis() + ",\"loss\":0,\"bandwidth\":0}");
+        assertOkNetwork("rtt", Long.toString(roundTrip.toMillis()), "{\"rtt\":" + roundTrip.toMillis()
+                + ",\"loss\":0,\"bandwidth\":0,\"cc\":\"reno\"}");
     }
 
     private void assertOkNetwork(String parameter, String value, String expected) throws IOException {

@@ -80,7 +80,7 @@ class DatagramDelayProxyTest {
 
     @Test
     void lossDropsDatagramsForRealAndCountsThem() throws IOException {
-        try (DatagramDelayProxy proxy = DatagramDelayProxy.emulating(echoAddress(), new Network(Duration.ZERO, 0.5, 0));
+        try (DatagramDelayProxy proxy = DatagramDelayProxy.emulating(echoAddress(), new Network(Duration.ZERO, 0.5, 0, CongestionControl.RENO));
                 DatagramSocket client = new DatagramSocket()) {
             for (int i = 0; i < 200; i++) {
                 client.send(new DatagramPacket(new byte[] {(byte) i}, 1, LOOPBACK, proxy.port()));

@@ -44,7 +44,7 @@ class DelayProxyTest {
     void underLossAndALinkRateEveryByteStillArrivesIntactAndInOrder() throws Exception {
         byte[] sent = new byte[512 * 1024 + 17];
         new Random(42).nextBytes(sent);
-        Network lossy = new Network(Duration.ofMillis(2), 0.05, 200_000_000);
+        Network lossy = new Network(Duration.ofMillis(2), 0.05, 200_000_000, CongestionControl.RENO);
         try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.emulating(echo.address(), lossy, 1)) {
             assertArrayEquals(sent, echoed(proxy, sent, 20_000));
             // the rate itself is FlowTest's; here: losses happened, and nothing was really lost
@@ -71,7 +71,7 @@ class DelayProxyTest {
         long rate = 16_000_000; // 2 MB/s
         byte[] sent = new byte[1024 * 1024];
         try (EchoServer echo = new EchoServer();
-                DelayProxy proxy = DelayProxy.emulating(echo.address(), new Network(Duration.ZERO, 0, rate), 1);
+                DelayProxy proxy = DelayProxy.emulating(echo.address(), new Network(Duration.ZERO, 0, rate, CongestionControl.RENO), 1);
                 Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
             long start = System.nanoTime();
             CompletableFuture<byte[]> received = CompletableFuture.supplyAsync(() -> readAll(socket));
@@ -139,7 +139,7 @@ class DelayProxyTest {
     @Test
     void aNewNetworkAppliesToTheNextConnections() throws IOException {
         try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ZERO)) {
-            Network slower = new Network(ROUND_TRIP.multipliedBy(2), 0, 100_000_000);
+            Network slower = new Network(ROUND_TRIP.multipliedBy(2), 0, 100_000_000, CongestionControl.RENO);
             proxy.setNetwork(slower);
             RoundTripProbe.Measurement probe = RoundTripProbe.measure(proxy, 2);
             assertTrue(probe.fastest().compareTo(ROUND_TRIP.multipliedBy(2)) >= 0, "fastest round trip " + probe.fastest());

@@ -26,7 +26,7 @@ class FlowTest {
     @ParameterizedTest
     @ValueSource(doubles = {0.01, 0.02, 0.05, 0.20})
     void theRealisedLossRateOverTenThousandSegmentsIsWithinAFifthOfTheSetting(double loss) {
-        Flow flow = new Flow(new Network(RTT, loss, Network.UNLIMITED), new Link(Network.UNLIMITED),
+        Flow flow = new Flow(new Network(RTT, loss, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED),
                 new SplittableRandom(7)::nextDouble, 0);
         for (int read = 0; read < 1000; read++) {
             flow.schedule(read * MS, 10 * SEGMENT);
@@ -99,14 +99,14 @@ class FlowTest {
         tooLate.schedule(180 * MS, 3 * SEGMENT);
         assertEquals(225 * MS, tooLate.due(late.get(0)), "the timeout fired before the duplicate ACKs could come back");
 
-        Flow far = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED), new Link(Network.UNLIMITED), lose(0), 0);
+        Flow far = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), lose(0), 0);
         assertEquals(List.of(new Delivery(0, 100, 750 * MS)), deliver(far, far.schedule(0, 100)), "2 x 300 ms");
     }
 
     @Test
     void theStallFallsOnlyOnTheFlowThatLost() {
         Link shared = new Link(Network.UNLIMITED);
-        Network network = new Network(RTT, 0.5, Network.UNLIMITED);
+        Network network = new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO);
         Flow lossy = new Flow(network, shared, lose(0), 0);
         Flow other = new Flow(network, shared, lose(), 0);
         deliver(lossy, lossy.schedule(0, 10 * SEGMENT));
@@ -128,7 +128,7 @@ class FlowTest {
         Link link = new Link(rate);
         List<Flow> flows = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
-            flows.add(new Flow(new Network(RTT, 0, rate), link, () -> 0.5, 0));
+            flows.add(new Flow(new Network(RTT, 0, rate, CongestionControl.RENO), link, () -> 0.5, 0));
         }
         int perConnection = 6 * 1024 * 1024 / connections;
         long lastArrival = 0;
@@ -169,7 +169,7 @@ class FlowTest {
     }
 
     private static Flow lossyFlow(DoubleSupplier random) {
-        return new Flow(new Network(RTT, 0.5, Network.UNLIMITED), new Link(Network.UNLIMITED), random, 0);
+        return new Flow(new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), random, 0);
     }
 
     /** A generator that loses exactly the given segments (counting from 0) at a loss of 0.5. */
@@ -187,7 +187,7 @@ class FlowTest {
     }
 
     private static List<Integer> lossPattern(SplittableRandom random) {
-        Flow flow = new Flow(new Network(RTT, 0.05, Network.UNLIMITED), new Link(Network.UNLIMITED), random::nextDouble, 0);
+        Flow flow = new Flow(new Network(RTT, 0.05, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), random::nextDouble, 0);
         List<Integer> lostAt = new ArrayList<>();
         for (int segment = 0; segment < 1000; segment++) {
             long before = flow.lostSegments();
