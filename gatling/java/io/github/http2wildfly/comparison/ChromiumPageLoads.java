@@ -1,25 +1,18 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.shared.HeadlessChromium;
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.url.UrlComparison;
-import io.github.http2wildfly.comparison.url.UrlSettings;
+import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The browser beside Gatling: headless Chromium loads the page through the same delay proxies and
- * rounds as the Gatling simulation (ComparisonRun). One browser for the run, a fresh browser context
- * per load (as an incognito window: new connections, nothing cached, no TLS session to resume), which
- * saves starting a browser per load. The time is the page's own Navigation Timing, from the start of
- * the navigation to the end of the load event; the page and its images must have come over the door's
- * protocol (Resource Timing's nextHopProtocol), HTTP/3 with QUIC forced to the run's HTTP/3 proxies.
- * Writes chromium.json for the report.
- *
- * <p>Arguments: {@code settings-file}. The first step of every comparison run: checks the settings
- * (one line when wrong) and clears the results of an earlier run; loads pages only when
- * comparison.chromium is true. With comparison.url, it runs your page's comparison instead (UrlComparison).
+ * The browser beside Gatling: headless Chromium loads the page through the same emulation and rounds
+ * (ComparisonRun). One browser for the run, a fresh browser context per load (as an incognito window: new
+ * connections, nothing cached, no TLS session to resume), which saves starting a browser per load. The time is
+ * the page's own Navigation Timing, from the start of the navigation to the end of the load event; the page and
+ * its images must have come over the door's protocol (Resource Timing's nextHopProtocol), HTTP/3 with QUIC
+ * forced to the run's HTTP/3 doors. Writes {@code <tool>.json} for the report.
  */
 public final class ChromiumPageLoads {
 
@@ -29,27 +22,18 @@ public final class ChromiumPageLoads {
     private ChromiumPageLoads() {
     }
 
-    public static void main(String[] args) throws IOException {
-        ComparisonSettings settings = ComparisonSettings.load(Path.of(args[0]));
-        ComparisonReport.clearPreviousRun(settings.outputDirectory());
-        UrlSettings yourPage = UrlSettings.load(Path.of(args[0]));
-        if (yourPage != null) {
-            UrlComparison.run(yourPage, System.out);
-            return;
-        }
-        if (!settings.chromium()) {
-            System.out.println("Chromium: not in this comparison (-Dcomparison.chromium=true adds it)");
-            return;
-        }
+    /** Every round of the run in one browser, then its results written as {@code tool}.json. */
+    public static Path measure(ComparisonRun run, String tool) throws IOException {
         HeadlessChromium.requireInstalled();
-        try (ComparisonRun run = new ComparisonRun(settings, true);
-                HeadlessChromium chromium = HeadlessChromium.forcingQuic(run.quicOrigins())) {
-            run.calibrate();
+        ComparisonSettings settings = run.settings();
+        try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(run.quicOrigins())) {
+            System.out.println(tool + ": round trips measured through " + run.emulation().describe() + " (setting -> median ms): "
+                    + run.calibrate());
             int done = 0;
             for (ComparisonRun.Round round : run.rounds()) {
                 for (Cell cell : round.cells()) {
                     for (int user = 0; user < settings.users(); user++) {
-                        run.prepare(cell);
+                        run.emulation().before(cell, round.number());
                         try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
                             Map<String, String> report = load(chromium, run.pageUrl(cell, round.counted()), cell);
                             requireProtocol(cell, report);
@@ -59,12 +43,13 @@ public final class ChromiumPageLoads {
                                         Long.parseLong(report.get("imageEntries")) + 1);
                             }
                         }
+                        run.emulation().after(cell, round.counted());
                     }
                 }
-                System.out.printf("Chromium: %s done (%d of %d)%n", round.name(), ++done, run.rounds().size());
+                System.out.printf("%s: %s done (%d of %d)%n", tool, round.name(), ++done, run.rounds().size());
             }
-            System.out.println("Wrote " + run.results("chromium", CHROMIUM_HTTP2_WINDOW_BYTES, "Chromium "
-                    + chromium.driver().getCapabilities().getBrowserVersion() + " (headless)").write(settings.outputDirectory()));
+            return run.results(tool, CHROMIUM_HTTP2_WINDOW_BYTES, "Chromium "
+                    + chromium.driver().getCapabilities().getBrowserVersion() + " (headless)").write(settings.outputDirectory());
         } catch (RuntimeException e) {
             throw new BuildCheckFailure("Chromium could not load the page: "
                     + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));

@@ -18,7 +18,7 @@ public final class Environment {
     }
 
     /** The server as it named itself when it booted, not the version the build asked for. */
-    static String runningServer(Path serverLog) {
+    public static String runningServer(Path serverLog) {
         try {
             Matcher started = STARTED.matcher(Files.readString(serverLog));
             return started.find() ? started.group(1) : "unknown (no boot line in " + serverLog + ")";

@@ -10,7 +10,6 @@ import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.Status;
 import io.gatling.core.config.GatlingConfiguration;
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,10 +23,8 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * What only Gatling knows, read from its own record of the run (simulation.log, through Gatling's
  * reader): the requests and failed requests of each cell, and Gatling's own mean page-load time of
- * the cell's group, to check the simulation's timing against. Then the report (ComparisonReport).
- *
- * <p>Arguments: {@code settings-file gatling-results-dir}; the run is the one Gatling names in the
- * directory's lastRun.txt.
+ * the cell's group, to check the simulation's timing against. The run is the one Gatling names in its
+ * results directory's lastRun.txt.
  */
 public final class GatlingStatistics {
 
@@ -36,15 +33,6 @@ public final class GatlingStatistics {
     }
 
     private GatlingStatistics() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        if (UrlSettings.load(Path.of(args[0])) != null) {
-            return; // your page's run wrote its own report
-        }
-        Path directory = ComparisonSettings.load(Path.of(args[0])).outputDirectory();
-        addTo(directory.resolve("gatling.json"), Path.of(args[1]));
-        ComparisonReport.report(directory);
     }
 
     static void addTo(Path results, Path gatlingResults) throws IOException {

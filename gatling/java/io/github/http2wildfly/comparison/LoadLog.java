@@ -1,6 +1,5 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.latency.EmulatingProxy;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,9 +26,9 @@ public final class LoadLog {
         failedRequests += failed;
     }
 
-    /** The cell's result, with the connections and bytes its proxy saw. */
-    public synchronized CellResult result(Cell cell, EmulatingProxy proxy) {
+    /** The cell's result, with the connections and bytes its network saw. */
+    public synchronized CellResult result(Cell cell, Emulation.Traffic traffic) {
         return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
-                proxy.connectionsAccepted(), proxy.bytesForwarded(), null);
+                traffic.connections(), traffic.bytes(), null);
     }
 }

@@ -15,18 +15,18 @@ import java.nio.charset.StandardCharsets;
  * each HTTP/3 load whose cell needs another than the last. HttpURLConnection, because it opens its socket in
  * the calling thread: the lab calls it from a thread inside the server's network namespace.
  */
-final class ServerNetwork {
+public final class ServerNetwork {
 
     private final URI endpoint;
     private CongestionControl current;
 
     /** @param door1 the server's door 1, {@code http://host:port}, which takes the change from a client that is not a page */
-    ServerNetwork(String door1) {
+    public ServerNetwork(String door1) {
         this.endpoint = URI.create(door1 + ComparisonSettings.CONTEXT_PATH + "/network");
     }
 
     /** Door 4 answers loss with {@code algorithm} from its next connection on. */
-    void congestionControl(CongestionControl algorithm) {
+    public void congestionControl(CongestionControl algorithm) {
         if (algorithm == current) {
             return;
         }

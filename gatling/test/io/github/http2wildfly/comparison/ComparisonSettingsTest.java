@@ -38,6 +38,7 @@ class ComparisonSettingsTest {
             String value = switch (name) {
                 case "project.basedir" -> ".";
                 case "project.build.directory" -> "target";
+                case "project.build.finalName" -> pomValue(pom, "finalName");
                 default -> pomValue(pom, name);
             };
             placeholder.appendReplacement(filled, Matcher.quoteReplacement(value));

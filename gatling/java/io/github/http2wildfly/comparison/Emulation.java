@@ -1,0 +1,45 @@
+package io.github.http2wildfly.comparison;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a comparison's page loads go through: the model of a network ({@link ProxyEmulation}, delay proxies on
+ * loopback, any OS) or a real one ({@code lab.LabEmulation}: kernel TCP and real QUIC between two Linux
+ * network namespaces). The tools, the rounds and the results are the same for both ({@link ComparisonRun}).
+ */
+public interface Emulation extends AutoCloseable {
+
+    /** host:port where a load of this cell connects to its door under the cell's network. */
+    String origin(Cell cell, boolean counted);
+
+    /** host:port of every HTTP/3 door of the run: the origins a browser forces QUIC to. */
+    List<String> quicOrigins();
+
+    /** Just before a load of the cell in round {@code round}: its network set, door 4's congestion control too. */
+    void before(Cell cell, int round);
+
+    /** Just after that load: what it carried counts for the cell when {@code counted}. */
+    void after(Cell cell, boolean counted);
+
+    /** The connections a client opened for the cell's counted loads, and the bytes they carried both ways. */
+    Traffic traffic(Cell cell);
+
+    /** The round trip measured through the emulation at each setting (ms); the report fails a run more than 10 % off. */
+    Map<Integer, Double> calibrate(List<Integer> roundTripsMillis);
+
+    /** What the network is, for people: "the model: …", "the lab: …". */
+    String describe();
+
+    /** What the report's environment says of it: the network, and whatever else only it knows. */
+    default Map<String, String> environment() {
+        return Map.of("network", describe());
+    }
+
+    @Override
+    void close();
+
+    /** Connections and bytes. */
+    record Traffic(long connections, long bytes) {
+    }
+}

@@ -1,0 +1,129 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.latency.DatagramDelayProxy;
+import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.EmulatingProxy;
+import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.RoundTripProbe;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The model: per cell a delay proxy on loopback for the measured loads and one for the warm-ups (so a proxy's
+ * counters are its cell's connections and bytes), TCP ({@link DelayProxy}, whose senders' window is the cell's
+ * congestion control) or UDP for HTTP/3 ({@link DatagramDelayProxy}, where door 4's quiche answers real drops
+ * with the cell's algorithm, set in the server before each load).
+ */
+final class ProxyEmulation implements Emulation {
+
+    static final int CALIBRATION_ATTEMPTS = 5;
+
+    private final Map<Cell, EmulatingProxy> measured = new LinkedHashMap<>();
+    private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
+    private final ServerNetwork server;
+
+    ProxyEmulation(ComparisonSettings settings, List<Cell> cells) {
+        this.server = new ServerNetwork("http://127.0.0.1:" + settings.ports().get(Door.HTTP_1_1));
+        try {
+            for (Cell cell : cells) {
+                measured.put(cell, proxy(cell, settings));
+                if (ComparisonRun.warmsUp(cell)) {
+                    warmup.put(cell, proxy(cell, settings));
+                }
+            }
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException("Cannot start a delay proxy", e);
+        }
+    }
+
+    @Override
+    public String origin(Cell cell, boolean counted) {
+        return origin((counted ? measured : warmup).get(cell));
+    }
+
+    @Override
+    public List<String> quicOrigins() {
+        return Stream.of(measured, warmup).flatMap(proxies -> proxies.entrySet().stream())
+                .filter(proxy -> proxy.getKey().door().overQuic()).map(proxy -> origin(proxy.getValue())).toList();
+    }
+
+    @Override
+    public void before(Cell cell, int round) {
+        if (cell.door().overQuic()) {
+            server.congestionControl(cell.condition().congestionControl());
+        }
+    }
+
+    @Override
+    public void after(Cell cell, boolean counted) {
+        // each proxy counts its own cell's traffic
+    }
+
+    @Override
+    public Traffic traffic(Cell cell) {
+        EmulatingProxy proxy = measured.get(cell);
+        return new Traffic(proxy.connectionsAccepted(), proxy.bytesForwarded());
+    }
+
+    /**
+     * What the delay proxy really adds at each RTT. A fresh JVM, or a server that has just booted beside it, can
+     * make the first measurement slow: up to {@value #CALIBRATION_ATTEMPTS} attempts, the first one within the
+     * tolerance counts.
+     */
+    @Override
+    public Map<Integer, Double> calibrate(List<Integer> roundTripsMillis) {
+        Map<Integer, Double> calibration = new TreeMap<>();
+        for (int rtt : roundTripsMillis) {
+            for (int attempt = 1; attempt <= CALIBRATION_ATTEMPTS; attempt++) {
+                try {
+                    calibration.put(rtt, RoundTripProbe.measure(Duration.ofMillis(rtt), 20).median().toNanos() / 1e6);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("Cannot calibrate the delay proxy", e);
+                }
+                if (Comparison.isCalibrated(rtt, calibration.get(rtt))) {
+                    break;
+                }
+            }
+        }
+        return calibration;
+    }
+
+    @Override
+    public String describe() {
+        return "the model: delay proxies on loopback (TCP terminated on each side, its senders modelled; HTTP/3's datagrams"
+                + " really dropped)";
+    }
+
+    @Override
+    public void close() {
+        Stream.of(measured, warmup).flatMap(proxies -> proxies.values().stream()).forEach(proxy -> {
+            try {
+                proxy.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        });
+    }
+
+    /** host:port of a proxy, as Chromium's --origin-to-force-quic-on names an origin. */
+    private static String origin(EmulatingProxy proxy) {
+        return "127.0.0.1:" + proxy.port();
+    }
+
+    /** The cell's emulated network: a TCP delay proxy, or a datagram one for HTTP/3. */
+    private static EmulatingProxy proxy(Cell cell, ComparisonSettings settings) throws IOException {
+        InetSocketAddress door = new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door()));
+        Network network = cell.condition().network();
+        return cell.door().overQuic() ? DatagramDelayProxy.emulating(door, network, settings.seed())
+                : DelayProxy.emulating(door, network, settings.seed());
+    }
+}

@@ -1,0 +1,72 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.comparison.lab.Lab;
+import io.github.http2wildfly.comparison.lab.LabLauncher;
+import io.github.http2wildfly.comparison.lab.LabSettings;
+import io.github.http2wildfly.comparison.url.UrlComparison;
+import io.github.http2wildfly.comparison.url.UrlSettings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The comparison's one entry point. The build runs it twice: {@code measure} in integration-test (Gatling, when
+ * it runs, follows in its own JVM) and {@code report} in verify. Its mode is decided once, from the settings:
+ * <ul>
+ * <li>your page over the real network (comparison.url): {@link UrlComparison};</li>
+ * <li>the lab (comparison.lab): Chromium through the model and through the lab, the same grid, side by side; where
+ * this machine cannot run the lab, one line says why and the model runs alone;</li>
+ * <li>the model: Chromium (with comparison.chromium) and Gatling through the delay proxies.</li>
+ * </ul>
+ * Arguments: {@code measure|report settings-file [gatling-results-dir]}.
+ */
+public final class RunComparison {
+
+    enum Mode { MODEL, LAB, URL }
+
+    private RunComparison() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path file = Path.of(args[1]);
+        ComparisonSettings settings = ComparisonSettings.load(file);
+        UrlSettings yourPage = UrlSettings.load(file);
+        boolean measuring = args[0].equals("measure");
+        Mode mode = mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), measuring);
+        if (measuring) {
+            ComparisonReport.clearPreviousRun(settings.outputDirectory());
+            switch (mode) {
+                case URL -> UrlComparison.run(yourPage, System.out);
+                case LAB -> {
+                    ChromiumPageLoads.measure(new ComparisonRun(settings, true), "chromium");
+                    LabLauncher.run(file);
+                }
+                case MODEL -> {
+                    if (settings.chromium()) {
+                        ChromiumPageLoads.measure(new ComparisonRun(settings, true), "chromium");
+                    } else {
+                        System.out.println("Chromium: not in this comparison (-Dcomparison.chromium=true adds it)");
+                    }
+                }
+            }
+        } else if (mode != Mode.URL) {
+            // your page's run wrote its report as it measured; the grid's is written from every tool's results
+            GatlingStatistics.addTo(settings.outputDirectory().resolve("gatling.json"), Path.of(args[2]));
+            ComparisonReport.report(settings.outputDirectory());
+        }
+    }
+
+    /** The run's mode; a lab this machine cannot run is said in one line (when measuring) and the model runs instead. */
+    static Mode mode(boolean yourPage, boolean lab, Optional<String> labUnavailable, boolean say) {
+        if (yourPage) {
+            return Mode.URL;
+        }
+        if (lab && labUnavailable.isPresent()) {
+            if (say) {
+                System.out.println(labUnavailable.get() + ": the model runs alone");
+            }
+            return Mode.MODEL;
+        }
+        return lab ? Mode.LAB : Mode.MODEL;
+    }
+}

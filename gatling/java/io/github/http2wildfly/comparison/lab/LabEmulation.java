@@ -1,0 +1,188 @@
+package io.github.http2wildfly.comparison.lab;
+
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.comparison.Cell;
+import io.github.http2wildfly.comparison.ComparisonSettings;
+import io.github.http2wildfly.comparison.Emulation;
+import io.github.http2wildfly.comparison.Environment;
+import io.github.http2wildfly.comparison.ServerNetwork;
+import io.github.http2wildfly.latency.Network;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The comparison through the lab: every cell's loads cross the same wire, set to the cell's network just before
+ * each load (round trip, loss with the run's seed, link rate), with the cell's congestion control in both
+ * kernels and in door 4's quiche. The server is the lab's ({@link LabServer}), so every door is reached at
+ * {@link Lab#SERVER} on the comparison's ports.
+ */
+final class LabEmulation implements Emulation {
+
+    /** Bytes of the forwarding check: enough for a flow to leave slow start far behind. */
+    private static final int FORWARDING_CHECK_BYTES = 64 << 20;
+    private static final int CALIBRATION_SAMPLES = 20;
+
+    private final Lab lab;
+    private final ComparisonSettings settings;
+    private final LabServer server;
+    private final ServerNetwork serverNetwork;
+    private final Map<Cell, Traffic> traffic = new HashMap<>();
+    private final Map<String, String> figures = new LinkedHashMap<>();
+    private LinkEmulator.Traffic before;
+
+    LabEmulation(Lab lab, ComparisonSettings settings, LabServer server) {
+        this.lab = lab;
+        this.settings = settings;
+        this.server = server;
+        this.serverNetwork = new ServerNetwork("http://" + Lab.SERVER.getHostAddress() + ":" + settings.ports().get(Door.HTTP_1_1));
+    }
+
+    @Override
+    public String origin(Cell cell, boolean counted) {
+        return Lab.SERVER.getHostAddress() + ":" + settings.ports().get(cell.door());
+    }
+
+    @Override
+    public List<String> quicOrigins() {
+        return List.of(Lab.SERVER.getHostAddress() + ":" + settings.ports().get(Door.HTTP_3));
+    }
+
+    @Override
+    public void before(Cell cell, int round) {
+        Network network = cell.condition().network();
+        // another draw of losses each round, the same in every run
+        lab.network(network, settings.seed() + 1_000_003L * round);
+        if (cell.door().overQuic()) {
+            lab.server().call(() -> {
+                serverNetwork.congestionControl(network.congestionControl());
+                return null;
+            });
+        }
+        before = snapshot();
+    }
+
+    @Override
+    public void after(Cell cell, boolean counted) {
+        if (counted) {
+            LinkEmulator.Traffic load = snapshot().minus(before);
+            traffic.merge(cell, new Traffic(load.tcpConnections() + load.udpFlows(), load.bytes()),
+                    (a, b) -> new Traffic(a.connections() + b.connections(), a.bytes() + b.bytes()));
+        }
+    }
+
+    /** Both directions' bytes, the client's connections and flows. */
+    private LinkEmulator.Traffic snapshot() {
+        LinkEmulator.Traffic up = lab.upstream();
+        LinkEmulator.Traffic all = lab.traffic();
+        return new LinkEmulator.Traffic(all.packets(), all.bytes(), all.lost(), all.tailDropped(), up.tcpConnections(), up.udpFlows());
+    }
+
+    @Override
+    public Traffic traffic(Cell cell) {
+        return traffic.getOrDefault(cell, new Traffic(0, 0));
+    }
+
+    /**
+     * The round trip a TCP connect takes across the wire at each setting (the median of 20), and what the wire
+     * costs where it should cost nothing: the connect time at a round trip of 0, and the rate of one TCP flow.
+     */
+    @Override
+    public Map<Integer, Double> calibrate(List<Integer> roundTripsMillis) {
+        Map<Integer, Double> calibration = new TreeMap<>();
+        InetSocketAddress door1 = new InetSocketAddress(Lab.SERVER, settings.ports().get(Door.HTTP_1_1));
+        List<Integer> settingsToMeasure = new ArrayList<>(roundTripsMillis);
+        if (!settingsToMeasure.contains(0)) {
+            settingsToMeasure.add(0, 0);
+        }
+        for (int rtt : settingsToMeasure) {
+            lab.network(Network.latency(Duration.ofMillis(rtt)), settings.seed());
+            double median = lab.client().call(() -> connectMillis(door1));
+            if (rtt == 0) {
+                figures.put("lab wire, added delay at RTT 0", String.format(Locale.ROOT, "%.2f ms (TCP connect, median of %d)", median,
+                        CALIBRATION_SAMPLES));
+            }
+            if (roundTripsMillis.contains(rtt)) {
+                calibration.put(rtt, median);
+            }
+        }
+        figures.put("lab wire, forwarding rate at RTT 0", String.format(Locale.ROOT, "%.0f Mbit/s (one TCP flow, %d MiB)",
+                forwardingMbps(), FORWARDING_CHECK_BYTES >> 20));
+        return calibration;
+    }
+
+    private static double connectMillis(InetSocketAddress target) throws IOException {
+        double[] samples = new double[CALIBRATION_SAMPLES];
+        for (int i = 0; i < samples.length; i++) {
+            try (Socket socket = new Socket()) {
+                long start = System.nanoTime();
+                socket.connect(target, 10_000);
+                samples[i] = (System.nanoTime() - start) / 1e6;
+            }
+        }
+        java.util.Arrays.sort(samples);
+        return samples[samples.length / 2];
+    }
+
+    /** One TCP flow from the server's namespace to the client's at RTT 0: the wire's own ceiling. */
+    private double forwardingMbps() {
+        try (ServerSocket listener = lab.server().call(() -> new ServerSocket(0, 1, Lab.SERVER))) {
+            Thread sender = new Thread(() -> {
+                try (Socket socket = listener.accept(); OutputStream out = socket.getOutputStream()) {
+                    byte[] chunk = new byte[64 << 10];
+                    for (int sent = 0; sent < FORWARDING_CHECK_BYTES; sent += chunk.length) {
+                        out.write(chunk);
+                    }
+                } catch (IOException e) {
+                    // the reader reports what arrived
+                }
+            }, "lab-forwarding-check");
+            sender.start();
+            return lab.client().call(() -> {
+                try (Socket socket = new Socket(Lab.SERVER, listener.getLocalPort()); InputStream in = socket.getInputStream()) {
+                    byte[] buffer = new byte[64 << 10];
+                    long start = System.nanoTime();
+                    long received = 0;
+                    for (int read; (read = in.read(buffer)) >= 0; ) {
+                        received += read;
+                    }
+                    return received * 8 / ((System.nanoTime() - start) / 1e3);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("The lab's forwarding check failed", e);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "the lab: two Linux network namespaces joined by a TUN link emulator; the kernel's TCP with the cell's"
+                + " congestion control on both sides, real QUIC datagrams";
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("network", describe());
+        environment.put("server", Environment.runningServer(server.log()));
+        environment.putAll(figures);
+        return environment;
+    }
+
+    @Override
+    public void close() {
+        // the lab and its server are closed by whoever opened them
+    }
+}

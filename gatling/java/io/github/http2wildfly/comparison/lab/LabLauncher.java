@@ -1,0 +1,61 @@
+package io.github.http2wildfly.comparison.lab;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts the lab ({@link LabRun}) in a JVM of its own, the first process of a new PID namespace
+ * ({@code unshare --pid --fork --kill-child}, util-linux): when that JVM ends, however it ends, the kernel ends
+ * every process it started (the lab's server, the browser and its driver), and with the last of them the
+ * lab's network namespaces and devices go. The JVM ends when this one does: its standard input is a pipe from
+ * here.
+ */
+public final class LabLauncher {
+
+    private LabLauncher() {
+    }
+
+    /** Runs the lab to its end, its output in this one's; a failure is one line pointing at it. */
+    public static void run(Path settingsFile) throws IOException {
+        List<String> command = new ArrayList<>(List.of("unshare", "--pid", "--fork", "--kill-child", "--mount-proc",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseSerialGC",
+                "-cp", classpath(), LabRun.class.getName(), settingsFile.toString()));
+        Process lab = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            int exit = lab.waitFor();
+            if (exit != 0) {
+                throw new BuildCheckFailure("The lab failed (exit " + exit + "): see its lines above");
+            }
+        } catch (InterruptedException e) {
+            lab.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new BuildCheckFailure("The lab was interrupted");
+        } finally {
+            lab.getOutputStream().close();
+        }
+    }
+
+    /** This code's class path: the class loader's (Maven's exec:java), or the JVM's own. */
+    private static String classpath() {
+        if (LabLauncher.class.getClassLoader() instanceof URLClassLoader loader && loader.getURLs().length > 0) {
+            List<String> entries = new ArrayList<>();
+            for (URL url : loader.getURLs()) {
+                try {
+                    entries.add(Path.of(url.toURI()).toString());
+                } catch (URISyntaxException e) {
+                    throw new IllegalStateException("A class path entry that is not a file: " + url, e);
+                }
+            }
+            return String.join(File.pathSeparator, entries);
+        }
+        return System.getProperty("java.class.path");
+    }
+}

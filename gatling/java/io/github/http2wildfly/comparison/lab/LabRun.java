@@ -1,0 +1,56 @@
+package io.github.http2wildfly.comparison.lab;
+
+import io.github.http2wildfly.comparison.ChromiumPageLoads;
+import io.github.http2wildfly.comparison.ComparisonRun;
+import io.github.http2wildfly.comparison.ComparisonSettings;
+import io.github.http2wildfly.latency.Network;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The lab's own JVM ({@link LabLauncher} starts it): the lab, its server, and Chromium loading every cell of the
+ * grid from the client's namespace, written as chromium-lab.json beside the model's results.
+ *
+ * <p>Arguments: {@code settings-file}. It ends when its standard input does: the JVM that started it has gone.
+ */
+public final class LabRun {
+
+    static final String TOOL = "chromium-lab";
+
+    private LabRun() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        endWithTheLauncher();
+        Path file = Path.of(args[0]);
+        ComparisonSettings settings = ComparisonSettings.load(file);
+        LabSettings labSettings = LabSettings.load(file);
+        String portOffset = ComparisonSettings.read(file).getProperty("jboss.socket.binding.port-offset", "0").strip();
+        try (Lab lab = Lab.open(Network.latency(Duration.ZERO), settings.seed());
+                LabServer server = LabServer.start(lab, labSettings, settings, portOffset)) {
+            System.out.println("The lab: server booted in its namespace at " + Lab.SERVER.getHostAddress() + " (" + server.log() + ")");
+            try (ComparisonRun run = new ComparisonRun(settings, true, cells -> new LabEmulation(lab, settings, server))) {
+                Path results = lab.client().call(() -> ChromiumPageLoads.measure(run, TOOL));
+                System.out.println("Wrote " + results);
+            }
+        }
+    }
+
+    /** Standard input is a pipe from the launcher: its end means the launcher (and Maven) ended, and so does the lab. */
+    private static void endWithTheLauncher() {
+        Thread lifeline = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is sent: the pipe only ends
+                }
+            } catch (IOException closed) {
+                // ended
+            }
+            System.err.println("The lab: the process that started it ended; stopping");
+            Runtime.getRuntime().halt(2);
+        }, "lab-lifeline");
+        lifeline.setDaemon(true);
+        lifeline.start();
+    }
+}
