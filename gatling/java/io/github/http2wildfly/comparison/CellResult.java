@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.Door;
+import io.github.http2wildfly.shared.Spread;
 import java.util.Arrays;
 import java.util.List;
 
@@ -18,30 +19,30 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
         return loadMillis.size();
     }
 
+    /** The load times summed up, as every measurement of this project is. */
+    public Spread spread() {
+        return Spread.of(loadMillis);
+    }
+
     public double mean() {
-        return loadMillis.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        return spread().mean();
     }
 
     public double min() {
-        return percentile(0);
+        return spread().min();
     }
 
     public double max() {
-        return percentile(100);
+        return spread().max();
     }
 
     /** Nearest-rank percentile: a value some load really took. */
     public double percentile(double p) {
-        if (loadMillis.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] sorted = loadMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int rank = (int) Math.ceil(p / 100 * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+        return spread().percentile(p);
     }
 
     public double median() {
-        return percentile(50);
+        return spread().median();
     }
 
     public double connectionsPerLoad() {

@@ -36,6 +36,7 @@ public final class ComparisonReport {
             System.out.println(table(comparison));
             problems.addAll(comparison.problems());
         }
+        ModelAgainstLab.of(comparisons).ifPresent(both -> System.out.println(both.summary()));
         System.out.println("Report: " + report.toAbsolutePath().toUri() + " (for docs/results.md: " + results.toAbsolutePath() + ")");
         if (!problems.isEmpty()) {
             throw new BuildCheckFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "

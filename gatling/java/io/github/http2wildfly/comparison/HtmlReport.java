@@ -37,6 +37,12 @@ public final class HtmlReport {
             + " segment more a round trip) bounds what is in flight. HTTP/3 goes through a UDP proxy with the same round trip"
             + " and link rate that really drops datagrams: QUIC's own recovery and congestion control (NewReno as well) answer them."
             + " Neither models a lost handshake or reordering.";
+    /** What the lab is, beside the model. */
+    static final String LAB = "The lab is a real network on this machine: the server in one Linux network namespace, the"
+            + " browser in another, joined by TUN devices and a user-space link that delays each IP packet by half the round"
+            + " trip each way and drops it with the loss probability. The kernel's own TCP runs with the cell's congestion"
+            + " control in both namespaces, door 4's quiche with the algorithm of the same name, and QUIC's datagrams are"
+            + " real. The model's ratio should name the same winner and lie within 0.75 to 1.33 of the lab's.";
     static final String NO_GATLING_HTTP3 = "Gatling has no HTTP/3 client: its columns stay HTTP/1.1 and HTTP/2, and"
             + " HTTP/3's figures are Chromium's alone.";
     /** Why the ratio moves the way it does, in three sentences: the report's explanation of its crossovers. */
@@ -182,6 +188,7 @@ public final class HtmlReport {
         if (comparisons.size() > 1) {
             sideBySide(html, comparisons);
         }
+        ModelAgainstLab.of(comparisons).ifPresent(both -> modelAgainstLab(html, both));
         whereHttp2StopsWinning(html, comparisons);
         for (Comparison comparison : comparisons) {
             tool(html, comparison);
@@ -287,6 +294,19 @@ public final class HtmlReport {
         }
         html.append(String.format(Locale.ROOT, "</table>%n<p class=\"note\">The article (WildFly 9, Chrome 44, 2015, over"
                 + " a real network): HTTP/1.1 about 2.9 s, HTTP/2 about 1.3 s, a ratio of %.2f.</p>%n", Comparison.ARTICLE_RATIO));
+    }
+
+    /** Every point of the grid through the model and through the lab, the quotient, and whether they agree. */
+    private static void modelAgainstLab(StringBuilder html, ModelAgainstLab both) {
+        html.append("<h2 id=\"model-against-lab\">The model against the lab</h2>\n<p>").append(escape(both.summary()))
+                .append("</p>\n<table><tr><th>condition</th><th>pair</th><th>model</th><th>lab</th><th>model / lab</th>"
+                        + "<th>verdict</th></tr>\n");
+        for (ModelAgainstLab.Point point : both.points()) {
+            html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%.2f</td><td>%.2f</td><td>%.2f</td><td>%s</td></tr>%n",
+                    escape(point.condition().label()), point.pair().label(), point.model(), point.lab(), point.quotient(),
+                    point.agrees() ? "agrees" : "<strong>" + escape(point.verdict()) + "</strong>"));
+        }
+        html.append("</table>\n<p class=\"note\">").append(escape(LAB)).append("</p>\n");
     }
 
     private static String ratio(Comparison comparison, Comparison.Pair pair, Condition condition) {

@@ -44,7 +44,46 @@ final class ResultsPage {
                 md.append('\n');
             }
         }
+        for (Comparison comparison : comparisons) {
+            stopsWinning(md, comparison);
+        }
+        ModelAgainstLab.of(comparisons).ifPresent(both -> modelAgainstLab(md, both));
         return md.toString();
+    }
+
+    /** Where HTTP/2 stops winning against HTTP/1.1 over TLS along loss, one row per series (a sender, a size, a round trip). */
+    private static void stopsWinning(StringBuilder md, Comparison comparison) {
+        Comparison.Pair pair = new Comparison.Pair(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS);
+        List<Comparison.Series> series = comparison.lossSeries().stream().filter(one -> one.pair().equals(pair)).toList();
+        if (series.isEmpty()) {
+            return;
+        }
+        List<Integer> losses = series.stream().flatMap(one -> one.values().stream()).distinct().sorted().toList();
+        md.append(String.format(Locale.ROOT, "%n### %s: where HTTP/2 stops winning%n%n| RTT, rate, size, sender |",
+                comparison.results().tool()));
+        losses.forEach(loss -> md.append(" h2 / h1-TLS at ").append(loss).append(" % |"));
+        md.append(" HTTP/2 stops winning |\n|---|");
+        losses.forEach(loss -> md.append("---|"));
+        md.append("---|\n");
+        for (Comparison.Series one : series) {
+            md.append("| ").append(one.label()).append(" |");
+            for (int loss : losses) {
+                int at = one.values().indexOf(loss);
+                md.append(' ').append(at < 0 ? "–" : String.format(Locale.ROOT, "%.2f", one.ratios().get(at))).append(" |");
+            }
+            md.append(' ').append(one.crossover().orElse(one.wonFirst() ? "not up to " + one.valueLabel(losses.get(losses.size() - 1))
+                    : "never won")).append(" |\n");
+        }
+    }
+
+    /** The model against the lab, point by point, where the run had both. */
+    private static void modelAgainstLab(StringBuilder md, ModelAgainstLab both) {
+        md.append(String.format(Locale.ROOT, "%n### The model against the lab%n%n%s.%n%n| RTT, loss, rate, size, sender | pair | model"
+                + " | lab | model / lab | |%n|---|---|---|---|---|---|%n", both.summary()));
+        for (ModelAgainstLab.Point point : both.points()) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %.2f | %s |%n", point.condition().label(),
+                    point.pair().label(), point.model(), point.lab(), point.quotient(), point.verdict()));
+        }
     }
 
     private static String environment(Map<String, String> environment) {

@@ -198,6 +198,45 @@ class ComparisonTest {
     }
 
     @Test
+    void aLabRunSetsTheModelBesideTheLabPointByPointAndTellsEachSendersCrossover() throws Exception {
+        Condition clean = new Condition(50, 0, 0, ImageSize.KB20, CongestionControl.RENO);
+        Condition lossy = new Condition(50, 5, 0, ImageSize.KB20, CongestionControl.RENO);
+        Condition lossyBbr = new Condition(50, 5, 0, ImageSize.KB20, CongestionControl.BBR);
+        Condition cleanBbr = new Condition(50, 0, 0, ImageSize.KB20, CongestionControl.BBR);
+        Map<ImageSize, Long> tiles = Map.of(ImageSize.KB20, 19_355L);
+        new ToolResults("chromium", 15L << 20, 100, tiles, List.of(
+                cell(Door.HTTP_1_1_TLS, clean, 1800), cell(Door.HTTP_2_TLS, clean, 900), cell(Door.HTTP_3, clean, 1000),
+                cell(Door.HTTP_1_1_TLS, lossy, 4000), cell(Door.HTTP_2_TLS, lossy, 15000), cell(Door.HTTP_3, lossy, 16000),
+                cell(Door.HTTP_1_1_TLS, cleanBbr, 1800), cell(Door.HTTP_2_TLS, cleanBbr, 900), cell(Door.HTTP_3, cleanBbr, 1000),
+                cell(Door.HTTP_1_1_TLS, lossyBbr, 2700), cell(Door.HTTP_2_TLS, lossyBbr, 2800), cell(Door.HTTP_3, lossyBbr, 2900)),
+                Map.of(), ENVIRONMENT).write(dir);
+        new ToolResults("chromium-lab", 15L << 20, 100, tiles, List.of(
+                cell(Door.HTTP_1_1_TLS, clean, 2000), cell(Door.HTTP_2_TLS, clean, 1100), cell(Door.HTTP_3, clean, 1300),
+                cell(Door.HTTP_1_1_TLS, lossy, 4400), cell(Door.HTTP_2_TLS, lossy, 14000), cell(Door.HTTP_3, lossy, 17000),
+                cell(Door.HTTP_1_1_TLS, cleanBbr, 2000), cell(Door.HTTP_2_TLS, cleanBbr, 1100), cell(Door.HTTP_3, cleanBbr, 1300),
+                cell(Door.HTTP_1_1_TLS, lossyBbr, 3200), cell(Door.HTTP_2_TLS, lossyBbr, 1500), cell(Door.HTTP_3, lossyBbr, 1900)),
+                Map.of(), ENVIRONMENT).write(dir);
+        ComparisonReport.report(dir);
+        ModelAgainstLab both = ModelAgainstLab.of(ComparisonReport.read(dir)).orElseThrow();
+        assertEquals(8, both.points().size(), "two pairs at four conditions with a network");
+        ModelAgainstLab.Point bbrAtFive = both.points().stream().filter(point -> point.condition().equals(lossyBbr)
+                && point.pair().of() == Door.HTTP_2_TLS).findFirst().orElseThrow();
+        assertEquals(2800 / 2700.0, bbrAtFive.model(), 1e-9);
+        assertEquals(1500 / 3200.0, bbrAtFive.lab(), 1e-9);
+        assertEquals("another winner, outside 0.75 to 1.33", bbrAtFive.verdict());
+        assertTrue(both.summary().startsWith("The model against the lab: 7 of 8 points agree"), both.summary());
+        String page = Files.readString(dir.resolve("results.md"));
+        assertTrue(page.contains("### The model against the lab")
+                && page.contains("| 50 ms, 5 % loss, no rate limit, 20k images, BBR | h2 / h1-TLS | 1.04 | 0.47 | 2.21 | another winner,"
+                        + " outside 0.75 to 1.33 |"), page);
+        assertTrue(page.contains("### chromium-lab: where HTTP/2 stops winning")
+                && page.contains("| RTT 50 ms, no rate limit, 20k images, NewReno | 0.55 | 3.18 | between 0 % loss and 5 % loss, at about 0.9 % |")
+                && page.contains("| RTT 50 ms, no rate limit, 20k images, BBR | 0.55 | 0.47 | not up to 5 % loss |"), page);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<h2 id=\"model-against-lab\">") && html.contains("<strong>another winner, outside 0.75 to 1.33</strong>"), html);
+    }
+
+    @Test
     void axisLabelsAreRound() {
         assertEquals(5000, HtmlReport.niceCeiling(4647));
         assertEquals(1000, HtmlReport.niceCeiling(823));

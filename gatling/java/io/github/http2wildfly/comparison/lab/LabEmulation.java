@@ -7,6 +7,7 @@ import io.github.http2wildfly.comparison.Emulation;
 import io.github.http2wildfly.comparison.Environment;
 import io.github.http2wildfly.comparison.ServerNetwork;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -109,7 +110,7 @@ final class LabEmulation implements Emulation {
         }
         for (int rtt : settingsToMeasure) {
             lab.network(Network.latency(Duration.ofMillis(rtt)), settings.seed());
-            double median = lab.client().call(() -> connectMillis(door1));
+            double median = lab.client().call(() -> RoundTripProbe.connects(door1, CALIBRATION_SAMPLES, Duration.ofSeconds(10)).median());
             if (rtt == 0) {
                 figures.put("lab wire, added delay at RTT 0", String.format(Locale.ROOT, "%.2f ms (TCP connect, median of %d)", median,
                         CALIBRATION_SAMPLES));
@@ -121,19 +122,6 @@ final class LabEmulation implements Emulation {
         figures.put("lab wire, forwarding rate at RTT 0", String.format(Locale.ROOT, "%.0f Mbit/s (one TCP flow, %d MiB)",
                 forwardingMbps(), FORWARDING_CHECK_BYTES >> 20));
         return calibration;
-    }
-
-    private static double connectMillis(InetSocketAddress target) throws IOException {
-        double[] samples = new double[CALIBRATION_SAMPLES];
-        for (int i = 0; i < samples.length; i++) {
-            try (Socket socket = new Socket()) {
-                long start = System.nanoTime();
-                socket.connect(target, 10_000);
-                samples[i] = (System.nanoTime() - start) / 1e6;
-            }
-        }
-        java.util.Arrays.sort(samples);
-        return samples[samples.length / 2];
     }
 
     /** One TCP flow from the server's namespace to the client's at RTT 0: the wire's own ceiling. */

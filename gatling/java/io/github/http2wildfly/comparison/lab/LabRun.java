@@ -26,6 +26,10 @@ public final class LabRun {
         Path file = Path.of(args[0]);
         ComparisonSettings settings = ComparisonSettings.load(file);
         LabSettings labSettings = LabSettings.load(file);
+        if (labSettings == null) {
+            System.err.println("The lab: " + file + " no longer says comparison.lab=true (another build wrote it meanwhile?)");
+            System.exit(1);
+        }
         String portOffset = ComparisonSettings.read(file).getProperty("jboss.socket.binding.port-offset", "0").strip();
         try (Lab lab = Lab.open(Network.latency(Duration.ZERO), settings.seed());
                 LabServer server = LabServer.start(lab, labSettings, settings, portOffset)) {

@@ -1,9 +1,10 @@
 package io.github.http2wildfly.comparison.url;
 
+import io.github.http2wildfly.shared.Spread;
 import java.util.List;
 
 /**
- * What one lane's loads of one page add up to: medians and spreads of the counted loads, cold and warm
+ * What one lane's loads of one page add up to: medians and spreads ({@link Spread}) of the counted loads, cold and warm
  * apart; loads that left their lane or did not finish are counted apart, never averaged in.
  *
  * @param roundTripMillis median of the cold loads' handshake of the page's own connection, where the page
@@ -11,25 +12,6 @@ import java.util.List;
  */
 public record LaneSummary(Lane lane, Spread coldLoad, Spread warmLoad, Spread coldLcp, Spread coldLastImage,
         Double roundTripMillis, int counted, int offLane, int failed) {
-
-    /** Median, least and most of some loads; null fields where there was none. */
-    public record Spread(Double median, Double min, Double max, int n) {
-
-        static Spread of(List<Double> values) {
-            List<Double> sorted = values.stream().filter(value -> value != null && !value.isNaN()).sorted().toList();
-            if (sorted.isEmpty()) {
-                return new Spread(null, null, null, 0);
-            }
-            int n = sorted.size();
-            double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-            return new Spread(median, sorted.get(0), sorted.get(n - 1), n);
-        }
-
-        String text() {
-            return median == null ? "-" : n == 1 ? String.format("%,.0f", median)
-                    : String.format("%,.0f (%,.0f-%,.0f)", median, min, max);
-        }
-    }
 
     static LaneSummary of(Lane lane, List<PageLoad> loads) {
         List<PageLoad> mine = loads.stream().filter(load -> load.lane() == lane && load.round() >= 0).toList();
@@ -42,7 +24,7 @@ public record LaneSummary(Lane lane, Spread coldLoad, Spread warmLoad, Spread co
                 Spread.of(warm.stream().map(PageLoad::loadEventMillis).toList()),
                 Spread.of(cold.stream().map(PageLoad::lcpMillis).toList()),
                 Spread.of(cold.stream().map(PageLoad::lastImageMillis).toList()),
-                Spread.of(handshakes).median(), good.size(),
+                Spread.of(handshakes).isEmpty() ? null : Spread.of(handshakes).median(), good.size(),
                 (int) mine.stream().filter(load -> load.finished() && load.flag() != null).count(),
                 (int) mine.stream().filter(load -> !load.finished()).count());
     }

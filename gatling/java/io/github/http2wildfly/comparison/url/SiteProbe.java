@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
+import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -101,17 +102,11 @@ public final class SiteProbe {
 
     /** The network's round trip as TCP's handshake takes it: the median of five connects (one round trip each). */
     static double roundTripMillis(URI page) {
-        List<Double> connects = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            try (Socket socket = new Socket()) {
-                long start = System.nanoTime();
-                socket.connect(new InetSocketAddress(page.getHost(), Site.port(page)), (int) CONNECT.toMillis());
-                connects.add((System.nanoTime() - start) / 1e6);
-            } catch (IOException e) {
-                throw new SiteProblem(page.getHost() + ":" + Site.port(page) + ": " + e.getMessage());
-            }
+        try {
+            return RoundTripProbe.connects(new InetSocketAddress(page.getHost(), Site.port(page)), 5, CONNECT).median();
+        } catch (IOException e) {
+            throw new SiteProblem(page.getHost() + ":" + Site.port(page) + ": " + e.getMessage());
         }
-        return connects.stream().sorted().toList().get(2);
     }
 
     /** The authority of Alt-Svc's h3 entry (":443", or "host:443"), "" for the same authority, or none. */

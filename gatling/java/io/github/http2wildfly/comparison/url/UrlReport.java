@@ -3,6 +3,7 @@ package io.github.http2wildfly.comparison.url;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.github.http2wildfly.comparison.HtmlReport;
+import io.github.http2wildfly.shared.Spread;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,21 +32,21 @@ final class UrlReport {
 
     static List<String> summary(Site site, List<PageLoad> loads) {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format("%-4s %-26s %-26s %-22s %-22s %s", "lane", "cold: load event, ms", "warm: load event, ms",
+        lines.add(String.format(Locale.ROOT, "%-4s %-26s %-26s %-22s %-22s %s", "lane", "cold: load event, ms", "warm: load event, ms",
                 "cold: LCP, ms", "cold: last image, ms", "handshake in the page, loads"));
         for (Lane lane : Lane.values()) {
             if (!site.lanes().contains(lane)) {
-                lines.add(String.format("%-4s not offered", lane.label()));
+                lines.add(String.format(Locale.ROOT, "%-4s not offered", lane.label()));
                 continue;
             }
             LaneSummary summary = LaneSummary.of(lane, loads);
-            lines.add(String.format("%-4s %-26s %-26s %-22s %-22s %s", lane.label(), summary.coldLoad().text(),
+            lines.add(String.format(Locale.ROOT, "%-4s %-26s %-26s %-22s %-22s %s", lane.label(), summary.coldLoad().text(),
                     summary.warmLoad().text(), summary.coldLcp().text(), summary.coldLastImage().text(),
-                    (summary.roundTripMillis() == null ? "-" : String.format("%.1f ms", summary.roundTripMillis()))
+                    (summary.roundTripMillis() == null ? "-" : String.format(Locale.ROOT, "%.1f ms", summary.roundTripMillis()))
                             + ", " + summary.counted() + " counted" + (summary.offLane() > 0 ? ", " + summary.offLane() + " off lane" : "")
                             + (summary.failed() > 0 ? ", " + summary.failed() + " failed" : "")));
         }
-        lines.add(String.format("round trip to %s: %.1f ms (TCP connect from Java, median of 5)", site.quicOrigin(), site.roundTripMillis()));
+        lines.add(String.format(Locale.ROOT, "round trip to %s: %.1f ms (TCP connect from Java, median of 5)", site.quicOrigin(), site.roundTripMillis()));
         loads.stream().filter(PageLoad::finished).findFirst().ifPresent(first -> {
             if (first.images() == 0) {
                 lines.add("the page has no images: HTTP/2 and HTTP/3 pay off with many requests; the loads are measured anyway");
@@ -91,7 +93,7 @@ final class UrlReport {
                 .append("\">").append(HtmlReport.escape(site.page().toString())).append("</a>, loaded from this machine over the real network by Chromium ")
                 .append(HtmlReport.escape(browserVersion)).append(" (headless), ").append(LocalDate.now())
                 .append(", ").append(Runtime.getRuntime().availableProcessors()).append(" CPUs. Round trip to the server: ")
-                .append(String.format("%.1f ms", site.roundTripMillis())).append(" (TCP connect from Java, median of 5).</p>");
+                .append(String.format(Locale.ROOT, "%.1f ms", site.roundTripMillis())).append(" (TCP connect from Java, median of 5).</p>");
         for (String note : site.notes()) {
             html.append("<p class=\"note\">").append(HtmlReport.escape(note)).append("</p>");
         }
@@ -106,7 +108,7 @@ final class UrlReport {
             html.append("<tr><td>").append(lane.label()).append("</td><td>").append(s.coldLoad().text()).append("</td><td>")
                     .append(s.warmLoad().text()).append("</td><td>").append(s.coldLcp().text()).append("</td><td>")
                     .append(s.coldLastImage().text()).append("</td><td>")
-                    .append(s.roundTripMillis() == null ? "-" : String.format("%.1f", s.roundTripMillis())).append("</td><td>")
+                    .append(s.roundTripMillis() == null ? "-" : String.format(Locale.ROOT, "%.1f", s.roundTripMillis())).append("</td><td>")
                     .append(s.counted()).append(" / ").append(s.offLane()).append(" / ").append(s.failed()).append("</td></tr>");
         }
         html.append("</table><p class=\"note\">Load: the end of the load event. Medians (least-most) of the counted loads: cold in a fresh browser context (new"
@@ -125,7 +127,7 @@ final class UrlReport {
         html.append("</table><h2>Waterfalls: the median cold load of each lane</h2>");
         for (Lane lane : site.lanes()) {
             medianCold(lane, loads).ifPresent(load -> html.append("<h3>").append(lane.label()).append(", round ").append(load.round())
-                    .append(": load event ").append(String.format("%,.0f", load.loadEventMillis())).append(" ms</h3>").append(waterfall(load)));
+                    .append(": load event ").append(String.format(Locale.ROOT, "%,.0f", load.loadEventMillis())).append(" ms</h3>").append(waterfall(load)));
         }
         html.append("<h2>Every load as HAR</h2><ul>");
         hars.forEach(har -> html.append("<li><a href=\"").append(HtmlReport.escape(har)).append("\">").append(HtmlReport.escape(har)).append("</a></li>"));
@@ -141,16 +143,16 @@ final class UrlReport {
         int y = 10;
         for (Lane lane : site.lanes()) {
             LaneSummary s = LaneSummary.of(lane, loads);
-            for (LaneSummary.Spread spread : List.of(s.coldLoad(), s.warmLoad())) {
+            for (Spread spread : List.of(s.coldLoad(), s.warmLoad())) {
                 String label = lane.label() + (spread == s.coldLoad() ? " cold" : " warm");
                 svg.append("<text x=\"0\" y=\"").append(y + 14).append("\">").append(label).append("</text>");
-                if (spread.median() != null) {
+                if (!spread.isEmpty()) {
                     double scale = (WIDTH - 220) / most;
-                    svg.append(String.format("<rect x=\"80\" y=\"%d\" width=\"%.1f\" height=\"16\" fill=\"%s\" opacity=\"%s\"/>", y,
+                    svg.append(String.format(Locale.ROOT, "<rect x=\"80\" y=\"%d\" width=\"%.1f\" height=\"16\" fill=\"%s\" opacity=\"%s\"/>", y,
                             spread.median() * scale, COLORS.get(lane.protocol()), spread == s.coldLoad() ? "1" : "0.5"));
-                    svg.append(String.format("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#000\"/>", 80 + spread.min() * scale,
+                    svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" stroke=\"#000\"/>", 80 + spread.min() * scale,
                             80 + spread.max() * scale, y + 8, y + 8));
-                    svg.append(String.format("<text x=\"%.1f\" y=\"%d\">%,.0f ms</text>", 86 + spread.max() * scale, y + 13, spread.median()));
+                    svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\">%,.0f ms</text>", 86 + spread.max() * scale, y + 13, spread.median()));
                 }
                 y += row;
             }
@@ -174,12 +176,12 @@ final class UrlReport {
                 + (requests.size() * rowHeight + 20) + "\">");
         int y = 0;
         for (PageLoad.Request request : requests) {
-            svg.append(String.format("<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>",
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>%s</title></rect>",
                     request.startMillis() * scale, y, Math.max(1, (request.endMillis() - request.startMillis()) * scale), rowHeight,
                     COLORS.getOrDefault(request.protocol(), "#999"), HtmlReport.escape(request.protocol() + " " + request.url())));
             y += rowHeight;
         }
-        svg.append(String.format("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%d\" stroke=\"#000\" stroke-dasharray=\"4\"/>",
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%d\" stroke=\"#000\" stroke-dasharray=\"4\"/>",
                 load.loadEventMillis() * scale, load.loadEventMillis() * scale, y));
         return svg.append("</svg>").toString();
     }

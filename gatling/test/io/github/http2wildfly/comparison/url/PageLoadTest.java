@@ -2,7 +2,9 @@ package io.github.http2wildfly.comparison.url;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.shared.Spread;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,11 +38,27 @@ class PageLoadTest {
     }
 
     @Test
+    void numbersInTheReportAreWrittenTheSameOnAGermanJvm() {
+        java.util.Locale before = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.GERMANY);
+            PageLoad load = new PageLoad(Lane.H2, 0, true, "https://example.org/", 0, 1234.5, null, null, 1, 2,
+                    List.of(request("https://example.org/", "h2"), request("https://example.org/a.png", "h2")), null);
+            String svg = UrlReport.waterfall(load);
+            assertTrue(svg.contains(".") && !svg.matches("(?s).*=\"\\d+,\\d+\".*"), "SVG coordinates with a point, not a comma: " + svg);
+            assertEquals("1,234 (1,000-1,500)", new Spread(new double[] {1000, 1234, 1500}).text());
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+    }
+
+    @Test
     void mediansAndSpreadsLeaveOutWhatDidNotFinish() {
-        LaneSummary.Spread spread = LaneSummary.Spread.of(java.util.Arrays.asList(300.0, null, 100.0, Double.NaN, 200.0, 400.0));
-        assertEquals(new LaneSummary.Spread(250.0, 100.0, 400.0, 4), spread);
+        Spread spread = Spread.of(java.util.Arrays.asList(300.0, null, 100.0, Double.NaN, 200.0, 400.0));
+        assertEquals(new Spread(new double[] {100, 200, 300, 400}), spread);
+        assertEquals(250, spread.median());
         assertEquals("250 (100-400)", spread.text());
-        assertEquals("-", LaneSummary.Spread.of(List.of()).text());
+        assertEquals("-", Spread.of(List.of()).text());
     }
 
     @Test

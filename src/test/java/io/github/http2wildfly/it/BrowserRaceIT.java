@@ -15,6 +15,8 @@ import okhttp3.Request;
 import okhttp3.Response;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.WebDriver;
@@ -108,11 +110,54 @@ class BrowserRaceIT extends DeployedWarTest {
             assertEquals("done", race.getDomAttribute("data-state"));
             assertEquals("20", driver.findElement(By.id("network-now-rtt")).getText(), "what the frames were served at");
             assertEquals("2", driver.findElement(By.id("network-now-loss")).getText());
-            assertTrue(driver.findElement(By.id("summary")).getText().endsWith("at 20 ms round trip, 2 % loss, no bandwidth limit"),
+            assertTrue(driver.findElement(By.id("summary")).getText().endsWith("at 20 ms round trip, 2 % loss, no bandwidth limit, reno"),
                     driver.findElement(By.id("summary")).getText());
         } finally {
             setNetwork(started, "0");
         }
+    }
+
+    /**
+     * The flip, through the model, in a browser: 100 tiles of 20 KB at 5 % loss, set with the page's own buttons.
+     * A loss-based sender's one window loses to HTTP/1.1's six; BBR, which does not read loss as congestion, wins.
+     */
+    @Tag("slow")
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"reno, HTTP/1.1", "cubic, HTTP/1.1", "bbr, HTTP/2"})
+    void atFivePercentLossTheSendersCongestionControlDecidesWhoWins(String cc, String winner) throws IOException {
+        try (HeadlessChromium chromium = new HeadlessChromium()) {
+            WebDriver driver = chromium.driver();
+            driver.get(doors.uri(Door.HTTP_2_TLS, "/race?count=100&size=20k").toString());
+            choose(driver, "loss", "5");
+            choose(driver, "cc", cc);
+            WebElement race = race(driver, 1);
+
+            assertEquals("done", race.getDomAttribute("data-state"), driver.findElement(By.id("problem")).getText());
+            for (Map<String, Object> result : results(chromium)) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> network = (Map<String, Object>) result.get("network");
+                assertEquals(cc, network.get("cc"), "served under the chosen sender: " + result);
+                assertEquals(5, ((Number) network.get("loss")).intValue());
+            }
+            double h1 = Double.parseDouble(race.getDomAttribute("data-h1-millis"));
+            double h2 = Double.parseDouble(race.getDomAttribute("data-h2-millis"));
+            String summary = driver.findElement(By.id("summary")).getText();
+            System.out.printf("race at 5 %% loss, 100 x 20k, %s: %s%n", cc, summary);
+            assertEquals(winner, h2 < h1 ? "HTTP/2" : "HTTP/1.1", "the same run's medians: " + summary);
+            assertTrue(summary.endsWith(", " + cc), summary);
+        } finally {
+            try (Response response = new TrustedClients().okHttp().newCall(new Request.Builder()
+                    .url(doors.uri(Door.HTTP_2_TLS, "/network").toString()).post(new FormBody.Builder().add("loss", "0")
+                            .add("cc", doors.systemProperties().getProperty("h2demo.slow.cc")).build()).build()).execute()) {
+                assertEquals(200, response.code());
+            }
+        }
+    }
+
+    /** Presses the network form's button for {@code value} and waits until the page shows it in effect. */
+    private static void choose(WebDriver driver, String setting, String value) {
+        driver.findElement(By.cssSelector("#network button[name='" + setting + "'][value='" + value + "']")).click();
+        new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> value.equals(d.findElement(By.id("network-now-" + setting)).getText()));
     }
 
     @Test

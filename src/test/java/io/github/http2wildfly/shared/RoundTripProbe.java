@@ -4,13 +4,15 @@ import io.github.http2wildfly.latency.DelayProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Arrays;
 
 /**
  * Measures what a delay proxy really adds: the time to connect and get a first answer, and the
- * round-trip time of one byte on an open connection, through a proxy in front of an echo server.
+ * round-trip time of one byte on an open connection, through a proxy in front of an echo server; and the
+ * round trip to any server, as TCP connects take it.
  */
 public final class RoundTripProbe {
 
@@ -18,7 +20,7 @@ public final class RoundTripProbe {
     public record Measurement(long firstAnswerNanos, long[] roundTripNanos) {
 
         public Duration median() {
-            return Duration.ofNanos(roundTripNanos[roundTripNanos.length / 2]);
+            return Duration.ofNanos(Math.round(new Spread(java.util.Arrays.stream(roundTripNanos).asDoubleStream().toArray()).median()));
         }
 
         public Duration fastest() {
@@ -55,6 +57,19 @@ public final class RoundTripProbe {
             Arrays.sort(roundTrips);
             return new Measurement(firstAnswer, roundTrips);
         }
+    }
+
+    /** How long {@code times} TCP connects to {@code target} took, in ms: a network's round trip as TCP's handshake takes it. */
+    public static Spread connects(InetSocketAddress target, int times, Duration timeout) throws IOException {
+        double[] millis = new double[times];
+        for (int i = 0; i < times; i++) {
+            try (Socket socket = new Socket()) {
+                long start = System.nanoTime();
+                socket.connect(target, (int) timeout.toMillis());
+                millis[i] = (System.nanoTime() - start) / 1e6;
+            }
+        }
+        return new Spread(millis);
     }
 
     private static long ping(OutputStream out, InputStream in) throws IOException {

@@ -1,0 +1,99 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.Door;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The model against the lab, the same browser on the same grid: each protocol pair's ratio through both, and
+ * whether the model names the same winner with a ratio within {@value #LOW} to {@value #HIGH} of the lab's. The
+ * lab is the real network (kernel TCP, real QUIC); the model earns its place where it agrees.
+ */
+public record ModelAgainstLab(Comparison model, Comparison lab) {
+
+    /** The model's ratio may be this far from the lab's, either way (3/4 to 4/3). */
+    static final double LOW = 0.75;
+    static final double HIGH = 1.33;
+    /** The model's tool (Chromium through the delay proxies) and the lab's (Chromium through the lab). */
+    static final String MODEL_TOOL = "chromium";
+    static final String LAB_TOOL = "chromium-lab";
+    /** What the lab is asked: does HTTP/2 beat HTTP/1.1, and does HTTP/3 beat HTTP/2. */
+    static final List<Comparison.Pair> PAIRS = List.of(new Comparison.Pair(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS),
+            new Comparison.Pair(Door.HTTP_3, Door.HTTP_2_TLS));
+
+    /** One pair under one condition, through both. */
+    public record Point(Condition condition, Comparison.Pair pair, double model, double lab) {
+
+        public double quotient() {
+            return model / lab;
+        }
+
+        public boolean withinBand() {
+            return quotient() >= LOW && quotient() <= HIGH;
+        }
+
+        public boolean sameWinner() {
+            return model < 1 == lab < 1;
+        }
+
+        public boolean agrees() {
+            return withinBand() && sameWinner();
+        }
+
+        /** "within the band", or what is off. */
+        public String verdict() {
+            if (agrees()) {
+                return "agrees";
+            }
+            List<String> off = new ArrayList<>();
+            if (!sameWinner()) {
+                off.add("another winner");
+            }
+            if (!withinBand()) {
+                off.add(String.format(Locale.ROOT, "outside %.2f to %.2f", LOW, HIGH));
+            }
+            return String.join(", ", off);
+        }
+    }
+
+    /** The two Chromium legs of a lab run, where both are among the results. */
+    static Optional<ModelAgainstLab> of(List<Comparison> comparisons) {
+        Optional<Comparison> model = comparisons.stream().filter(c -> c.results().tool().equals(MODEL_TOOL)).findFirst();
+        Optional<Comparison> lab = comparisons.stream().filter(c -> c.results().tool().equals(LAB_TOOL)).findFirst();
+        return model.isPresent() && lab.isPresent() ? Optional.of(new ModelAgainstLab(model.get(), lab.get())) : Optional.empty();
+    }
+
+    /** Every condition with a network (RTT above 0) where both measured a pair, in the report's order. */
+    public List<Point> points() {
+        List<Point> points = new ArrayList<>();
+        for (Condition condition : lab.conditions()) {
+            if (condition.rttMillis() == 0) {
+                continue;
+            }
+            for (Comparison.Pair pair : PAIRS) {
+                Optional<Double> inLab = lab.ratio(pair, condition);
+                Optional<Double> inModel = model.ratio(pair, condition);
+                if (inLab.isPresent() && inModel.isPresent()) {
+                    points.add(new Point(condition, pair, inModel.get(), inLab.get()));
+                }
+            }
+        }
+        return points;
+    }
+
+    /** "41 of 48 points agree; outside: …", one line for the build log and the report. */
+    public String summary() {
+        List<Point> points = points();
+        List<Point> off = points.stream().filter(point -> !point.agrees()).toList();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "The model against the lab: %d of %d points agree"
+                + " (the same winner, a ratio within %.2f to %.2f of the lab's)", points.size() - off.size(), points.size(), LOW, HIGH));
+        if (!off.isEmpty()) {
+            line.append("; not: ").append(String.join("; ", off.stream().map(point -> String.format(Locale.ROOT,
+                    "%s at %s (model %.2f, lab %.2f: %s)", point.pair().label(), point.condition().label(), point.model(),
+                    point.lab(), point.verdict())).toList()));
+        }
+        return line.toString();
+    }
+}
