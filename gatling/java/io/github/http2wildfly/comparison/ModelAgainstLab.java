@@ -16,6 +16,11 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
     /** The model's ratio may be this far from the lab's, either way (3/4 to 4/3). */
     static final double LOW = 0.75;
     static final double HIGH = 1.33;
+    /**
+     * A lab ratio this close to 1 names no winner: the two protocols took the same time within what one load
+     * differs from the next (a few percent at three loads), so the model cannot pick "another" one.
+     */
+    static final double TIE = 0.05;
     /** The model's tool (Chromium through the delay proxies) and the lab's (Chromium through the lab). */
     static final String MODEL_TOOL = "chromium";
     static final String LAB_TOOL = "chromium-lab";
@@ -34,18 +39,23 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
             return quotient() >= LOW && quotient() <= HIGH;
         }
 
+        /** Whether the lab's two protocols were level, within {@link #TIE} of each other. */
+        public boolean tie() {
+            return Math.abs(lab - 1) <= TIE;
+        }
+
         public boolean sameWinner() {
-            return model < 1 == lab < 1;
+            return tie() || model < 1 == lab < 1;
         }
 
         public boolean agrees() {
             return withinBand() && sameWinner();
         }
 
-        /** "within the band", or what is off. */
+        /** "agrees" (or that the lab had no winner), or what is off. */
         public String verdict() {
             if (agrees()) {
-                return "agrees";
+                return tie() && model < 1 != lab < 1 ? "agrees (a tie in the lab)" : "agrees";
             }
             List<String> off = new ArrayList<>();
             if (!sameWinner()) {
@@ -88,7 +98,8 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
         List<Point> points = points();
         List<Point> off = points.stream().filter(point -> !point.agrees()).toList();
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "The model against the lab: %d of %d points agree"
-                + " (the same winner, a ratio within %.2f to %.2f of the lab's)", points.size() - off.size(), points.size(), LOW, HIGH));
+                + " (the same winner, unless the lab's protocols were level within %.0f %%, and a ratio within %.2f to %.2f of"
+                + " the lab's)", points.size() - off.size(), points.size(), TIE * 100, LOW, HIGH));
         if (!off.isEmpty()) {
             line.append("; not: ").append(String.join("; ", off.stream().map(point -> String.format(Locale.ROOT,
                     "%s at %s (model %.2f, lab %.2f: %s)", point.pair().label(), point.condition().label(), point.model(),

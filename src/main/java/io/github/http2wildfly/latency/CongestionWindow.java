@@ -23,8 +23,9 @@ import java.util.PriorityQueue;
  * retransmission is acknowledged. Until then a loss-based sender is in recovery: ACKs of segments sent
  * before the reduction free room but grow nothing (Linux and quiche alike); BBR keeps growing. Not
  * modelled: delayed ACKs, HyStart (it exits slow start when the delay rises, which fixed emulated delays
- * do not), BBR's pacing and its probing cycles, the receive window, the reset to one segment after a
- * retransmission timeout (Linux's tail loss probe mostly avoids it).
+ * do not), BBR's pacing and its probing cycles, the receive window, the timeout of a lost tail (Linux's
+ * tail loss probe mostly avoids it). A lost retransmission is: it waits for the retransmission timer, and
+ * a loss-based sender starts again from one segment.
  */
 final class CongestionWindow {
 
@@ -39,12 +40,16 @@ final class CongestionWindow {
     private static final double MIN_SEGMENTS = 2;
     private static final double NANOS_PER_SECOND = 1e9;
 
+    /** What happens to the window at a time: an ACK (the bytes it frees), a loss noticed, or a retransmission timeout. */
+    private enum Kind { ACK, LOSS, TIMEOUT }
+
     /** @param segment the number of the segment, in the order they left */
-    private record Event(long atNanos, long segment, int bytes, boolean lossNoticed, long sentNanos) {
+    private record Event(long atNanos, long segment, int bytes, Kind kind, long sentNanos) {
     }
 
     private final CongestionControl algorithm;
     private final long roundTripNanos;
+    private final long timeoutNanos;
     /** By time, then in the order their segments left (as their ACKs come back). */
     private final PriorityQueue<Event> events = new PriorityQueue<>(Comparator.comparingLong(Event::atNanos)
             .thenComparingLong(Event::segment));
@@ -60,9 +65,11 @@ final class CongestionWindow {
     /** The latest time admitted: segments leave in order. */
     private long clockNanos = Long.MIN_VALUE;
 
-    CongestionWindow(CongestionControl algorithm, long roundTripNanos) {
+    /** @param timeoutNanos the retransmission timeout, which a lost retransmission waits for */
+    CongestionWindow(CongestionControl algorithm, long roundTripNanos, long timeoutNanos) {
         this.algorithm = algorithm;
         this.roundTripNanos = roundTripNanos;
+        this.timeoutNanos = timeoutNanos;
     }
 
     /** The earliest time from {@code readyNanos} at which {@code bytes} more fit in the window. */
@@ -78,14 +85,24 @@ final class CongestionWindow {
 
     /** {@code bytes} left at {@code sentNanos}; {@code lost}: they will not arrive the first time. */
     void sent(long sentNanos, int bytes, boolean lost) {
+        sent(sentNanos, bytes, lost ? 1 : 0);
+    }
+
+    /**
+     * {@code bytes} left at {@code sentNanos} and will be lost {@code losses} times: the first noticed a round trip
+     * later and retransmitted at once, each lost retransmission noticed only when the retransmission timer fires.
+     */
+    void sent(long sentNanos, int bytes, int losses) {
         inFlightBytes += bytes;
         long segment = segments++;
-        if (lost) {
-            events.add(new Event(sentNanos + roundTripNanos, segment, 0, true, sentNanos));
-            events.add(new Event(sentNanos + 2 * roundTripNanos, segment, bytes, false, sentNanos));
-        } else {
-            events.add(new Event(sentNanos + roundTripNanos, segment, bytes, false, sentNanos));
+        if (losses > 0) {
+            events.add(new Event(sentNanos + roundTripNanos, segment, 0, Kind.LOSS, sentNanos));
+            for (int timeout = 1; timeout < losses; timeout++) {
+                events.add(new Event(sentNanos + roundTripNanos + timeout * timeoutNanos, segment, 0, Kind.TIMEOUT, sentNanos));
+            }
         }
+        events.add(new Event(sentNanos + (losses == 0 ? 0 : roundTripNanos) + (losses > 1 ? (losses - 1) * timeoutNanos : 0)
+                + roundTripNanos, segment, bytes, Kind.ACK, sentNanos));
     }
 
     /** The window in bytes, as of the last time asked. */
@@ -96,13 +113,15 @@ final class CongestionWindow {
     private void process(long nowNanos) {
         while (!events.isEmpty() && events.peek().atNanos() <= nowNanos) {
             Event event = events.poll();
-            if (event.lossNoticed()) {
-                lossNoticed(event);
-            } else {
-                inFlightBytes -= event.bytes();
-                // in recovery (sent before the last reduction) an ACK frees room but grows nothing, as in Linux and quiche
-                if (event.sentNanos() >= episodeStartNanos || algorithm == CongestionControl.BBR) {
-                    acked(event.bytes() / (double) Network.SEGMENT_BYTES, event.atNanos());
+            switch (event.kind()) {
+                case LOSS -> lossNoticed(event);
+                case TIMEOUT -> timedOut();
+                case ACK -> {
+                    inFlightBytes -= event.bytes();
+                    // in recovery (sent before the last reduction) an ACK frees room but grows nothing, as in Linux and quiche
+                    if (event.sentNanos() >= episodeStartNanos || algorithm == CongestionControl.BBR) {
+                        acked(event.bytes() / (double) Network.SEGMENT_BYTES, event.atNanos());
+                    }
                 }
             }
         }
@@ -125,6 +144,17 @@ final class CongestionWindow {
             case BBR -> {
                 // a loss is not congestion to BBR: its window follows the delivery rate, which a loss hardly moves
             }
+        }
+    }
+
+    /**
+     * A retransmission was lost too, and only the timer told: a loss-based sender starts again from one segment
+     * in slow start, up to the threshold of its last reduction (Linux's loss state); BBR keeps its window, which
+     * Linux's BBR restores as soon as the loss is repaired.
+     */
+    private void timedOut() {
+        if (algorithm != CongestionControl.BBR) {
+            window = 1;
         }
     }
 

@@ -28,7 +28,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Connection set-up costs a round trip too, as TCP's handshake would: the kernel accepts the
  * client at once, so what the client sends first reaches the target one extra round trip late
- * (1.5 RTT after connecting, as on a real network).
+ * (1.5 RTT after connecting, as on a real network), and a second later for each SYN or SYN-ACK the
+ * loss model drops ({@link Network#handshake}).
  *
  * <p>Used by the slow doors that run with the server ({@code SlowDoors}) and by the comparison
  * (Gatling, Chromium). A change of the network applies to connections accepted afterwards. The link
@@ -218,13 +219,14 @@ public final class DelayProxy implements EmulatingProxy {
             }
             accepted.incrementAndGet();
             Emulation now = emulation;
-            long established = System.nanoTime() + now.network().roundTrip().toNanos();
+            SplittableRandom losses = seeds.split();
+            long established = System.nanoTime() + now.network().handshake(losses::nextDouble).toNanos();
             if (connections.size() >= maxConnections) {
                 refused.incrementAndGet();
                 Connection.abort(client);
                 continue;
             }
-            Connection connection = new Connection(client, now, seeds.split(), seeds.split());
+            Connection connection = new Connection(client, now, losses);
             connections.add(connection);
             if (closed) {
                 // close() may have run between accept() and add(): nobody else would close this one
@@ -263,16 +265,21 @@ public final class DelayProxy implements EmulatingProxy {
         private final Socket client;
         private final Socket server = new Socket();
         private final Emulation emulation;
+        /** Each direction's losses, and their retransmissions' apart (Flow). */
         private final SplittableRandom upstreamLosses;
+        private final SplittableRandom upstreamRetransmissions;
         private final SplittableRandom downstreamLosses;
+        private final SplittableRandom downstreamRetransmissions;
         private final AtomicInteger directions = new AtomicInteger(2);
         private volatile long lastActivityNanos = System.nanoTime();
 
-        Connection(Socket client, Emulation emulation, SplittableRandom upstreamLosses, SplittableRandom downstreamLosses) {
+        Connection(Socket client, Emulation emulation, SplittableRandom losses) {
             this.client = client;
             this.emulation = emulation;
-            this.upstreamLosses = upstreamLosses;
-            this.downstreamLosses = downstreamLosses;
+            this.upstreamLosses = losses.split();
+            this.upstreamRetransmissions = losses.split();
+            this.downstreamLosses = losses.split();
+            this.downstreamRetransmissions = losses.split();
         }
 
         void open(long established) {
@@ -286,8 +293,10 @@ public final class DelayProxy implements EmulatingProxy {
                 return;
             }
             // Client to server: nothing arrives before the emulated handshake round trip is over.
-            pipe(client, server, new Flow(emulation.network(), emulation.upstream(), upstreamLosses::nextDouble, established));
+            pipe(client, server, new Flow(emulation.network(), emulation.upstream(), upstreamLosses::nextDouble,
+                    upstreamRetransmissions::nextDouble, established));
             pipe(server, client, new Flow(emulation.network(), emulation.downstream(), downstreamLosses::nextDouble,
+                    downstreamRetransmissions::nextDouble,
                     System.nanoTime()));
         }
 

@@ -21,10 +21,10 @@ import java.util.function.DoubleSupplier;
  * time, the retransmission timeout of max(200 ms, 2 × RTT) fires ({@link Network#retransmissionDelay}).
  * So the reader ({@link #schedule}) stamps pieces with their arrival time, and the writer asks
  * {@link #due} when to deliver each, which for a lost segment depends on what was read after it.
+ * A retransmission is lost again with the same probability, and then waits for the retransmission timeout.
  * A segment leaves when the sender's congestion window ({@link CongestionWindow}, of the network's
- * {@link CongestionControl}) has room for it, so a new connection starts slowly and a loss may shrink what
- * may follow it.
- * Not modelled: lost handshakes.
+ * {@link CongestionControl}) has room for it, so a new connection starts slowly and, for a loss-based
+ * sender, a loss shrinks what may follow it. The handshake's own losses are the proxy's ({@link DelayProxy}).
  */
 final class Flow {
 
@@ -34,9 +34,15 @@ final class Flow {
 
     /**
      * Bytes {@code [offset, offset + length)} of a read, arriving at {@code arrivalNanos} unless lost;
-     * a lost segment is a piece of its own, numbered {@code lostSegment} ({@code -1}: nothing lost).
+     * a lost segment is a piece of its own, numbered {@code lostSegment} ({@code -1}: nothing lost), whose
+     * retransmission was lost {@code lostRetransmissions} times more.
      */
-    record Piece(int offset, int length, long arrivalNanos, long lostSegment) {
+    record Piece(int offset, int length, long arrivalNanos, long lostSegment, int lostRetransmissions) {
+
+        Piece(int offset, int length, long arrivalNanos, long lostSegment) {
+            this(offset, length, arrivalNanos, lostSegment, 0);
+        }
+
         boolean lost() {
             return lostSegment >= 0;
         }
@@ -45,6 +51,7 @@ final class Flow {
     private final Network network;
     private final Link link;
     private final DoubleSupplier random;
+    private final DoubleSupplier retransmissionRandom;
     private final long oneWayNanos;
     private final long notBeforeNanos;
     private final CongestionWindow window;
@@ -55,14 +62,21 @@ final class Flow {
     /** When the last piece delivered was due: no later byte arrives earlier. */
     private long lastDueNanos = Long.MIN_VALUE;
 
-    /** @param notBeforeNanos nothing leaves before this (the end of the emulated handshake) */
-    Flow(Network network, Link link, DoubleSupplier random, long notBeforeNanos) {
+    /**
+     * @param random which segments are lost
+     * @param retransmissionRandom which of their retransmissions are lost again (a stream of its own, so that
+     *        the segments lost do not depend on it)
+     * @param notBeforeNanos nothing leaves before this (the end of the emulated handshake)
+     */
+    Flow(Network network, Link link, DoubleSupplier random, DoubleSupplier retransmissionRandom, long notBeforeNanos) {
         this.network = network;
         this.link = link;
         this.random = random;
+        this.retransmissionRandom = retransmissionRandom;
         this.oneWayNanos = network.roundTrip().toNanos() / 2;
         this.notBeforeNanos = notBeforeNanos;
-        this.window = new CongestionWindow(network.congestionControl(), network.roundTrip().toNanos());
+        this.window = new CongestionWindow(network.congestionControl(), network.roundTrip().toNanos(),
+                network.retransmissionDelay(true).toNanos());
     }
 
     /** The reader's part: bytes read at {@code nowNanos}, in order, in pieces with their arrival times. */
@@ -77,11 +91,15 @@ final class Flow {
             thirdFollowerSent.replace(segment - Network.DUPLICATE_ACKS, NOT_YET, sent);
             Piece last = pieces.isEmpty() ? null : pieces.get(pieces.size() - 1);
             boolean lostNow = network.loss() > 0 && random.getAsDouble() < network.loss();
-            window.sent(sent, bytes, lostNow);
+            int lostAgain = 0;
+            while (lostNow && retransmissionRandom.getAsDouble() < network.loss()) {
+                lostAgain++;
+            }
+            window.sent(sent, bytes, lostNow ? 1 + lostAgain : 0);
             if (lostNow) {
                 lost++;
                 thirdFollowerSent.put(segment, NOT_YET);
-                pieces.add(new Piece(offset, bytes, sent + oneWayNanos, segment));
+                pieces.add(new Piece(offset, bytes, sent + oneWayNanos, segment, lostAgain));
             } else if (last != null && !last.lost() && sent + oneWayNanos - pieceFirstArrival <= MERGE_NANOS) {
                 pieces.set(pieces.size() - 1, new Piece(last.offset(), last.length() + bytes, sent + oneWayNanos, -1));
             } else {
@@ -104,7 +122,8 @@ final class Flow {
         long timeout = network.retransmissionDelay(true).toNanos();
         long thirdSent = thirdFollowerSent.getOrDefault(piece.lostSegment(), NOT_YET);
         long sent = piece.arrivalNanos() - oneWayNanos;
-        long delay = thirdSent == NOT_YET ? timeout : Math.min(timeout, thirdSent - sent + network.roundTrip().toNanos());
+        long delay = (thirdSent == NOT_YET ? timeout : Math.min(timeout, thirdSent - sent + network.roundTrip().toNanos()))
+                + piece.lostRetransmissions() * timeout; // each lost retransmission: the timer, once more
         // its own retransmission, in parallel with the others' (SACK): in order, but not one stall after another
         return Math.max(piece.arrivalNanos() + delay, lastDueNanos);
     }

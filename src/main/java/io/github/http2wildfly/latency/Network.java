@@ -1,6 +1,7 @@
 package io.github.http2wildfly.latency;
 
 import java.time.Duration;
+import java.util.function.DoubleSupplier;
 
 /**
  * The network a {@link DelayProxy} emulates: a round trip, a packet loss rate, a link rate, and how the
@@ -20,6 +21,8 @@ public record Network(Duration roundTrip, double loss, long bitsPerSecond, Conge
     public static final int DUPLICATE_ACKS = 3;
     /** Linux's minimum retransmission timeout. */
     public static final Duration MIN_RETRANSMISSION_TIMEOUT = Duration.ofMillis(200);
+    /** A lost SYN or SYN-ACK is sent again after 1 s, then 2 s, 4 s... (RFC 6298, Linux's TCP_TIMEOUT_INIT). */
+    public static final Duration INITIAL_RETRANSMISSION_TIMEOUT = Duration.ofSeconds(1);
 
     public Network {
         if (roundTrip.isNegative()) {
@@ -52,6 +55,20 @@ public record Network(Duration roundTrip, double loss, long bitsPerSecond, Conge
         }
         Duration twice = roundTrip.multipliedBy(2);
         return twice.compareTo(MIN_RETRANSMISSION_TIMEOUT) > 0 ? twice : MIN_RETRANSMISSION_TIMEOUT;
+    }
+
+    /**
+     * What TCP's handshake takes: a round trip, and for each of the SYN and the SYN-ACK lost (each with the
+     * loss probability, drawn from {@code random}) the timer before it is sent again, doubling each time.
+     */
+    public Duration handshake(DoubleSupplier random) {
+        Duration took = roundTrip;
+        for (int packet = 0; packet < 2; packet++) {
+            for (Duration timer = INITIAL_RETRANSMISSION_TIMEOUT; loss > 0 && random.getAsDouble() < loss; timer = timer.multipliedBy(2)) {
+                took = took.plus(timer);
+            }
+        }
+        return took;
     }
 
     @Override

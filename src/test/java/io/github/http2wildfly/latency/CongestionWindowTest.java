@@ -11,10 +11,11 @@ class CongestionWindowTest {
     private static final long MS = 1_000_000;
     private static final long RTT = 50 * MS;
     private static final int SEGMENT = Network.SEGMENT_BYTES;
+    private static final long TIMEOUT = 200 * MS;
 
     @Test
     void aNewConnectionSendsTenSegmentsAtOnceAndTheEleventhARoundTripLater() {
-        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT);
+        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT, TIMEOUT);
         for (int segment = 0; segment < 10; segment++) {
             assertEquals(0, send(window, 0, false));
         }
@@ -23,7 +24,7 @@ class CongestionWindowTest {
 
     @Test
     void slowStartDoublesWhatLeavesEveryRoundTrip() {
-        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT);
+        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT, TIMEOUT);
         long[] leaves = new long[150];
         for (int segment = 0; segment < leaves.length; segment++) {
             leaves[segment] = send(window, 0, false);
@@ -39,7 +40,7 @@ class CongestionWindowTest {
 
     @Test
     void aLossHalvesTheWindowOnceForAllLossesOfTheSameFlightWhoseACKsThenGrowNothing() {
-        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT);
+        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT, TIMEOUT);
         for (int segment = 0; segment < 10; segment++) {
             send(window, 0, segment == 4 || segment == 7);
         }
@@ -52,7 +53,7 @@ class CongestionWindowTest {
 
     @Test
     void afterALossTheWindowGrowsByOneSegmentARoundTrip() {
-        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT);
+        CongestionWindow window = new CongestionWindow(CongestionControl.RENO, RTT, TIMEOUT);
         // a loss in the first flight ends slow start; grow to 30 segments, then lose one
         long now = send(window, 0, true);
         while (window.windowBytes() < 30 * SEGMENT) {
@@ -78,7 +79,7 @@ class CongestionWindowTest {
 
     @Test
     void cubicGoesDownToSevenTenthsOnALossWhereNewRenoHalves() {
-        CongestionWindow cubic = new CongestionWindow(CongestionControl.CUBIC, RTT);
+        CongestionWindow cubic = new CongestionWindow(CongestionControl.CUBIC, RTT, TIMEOUT);
         for (int segment = 0; segment < 10; segment++) {
             send(cubic, 0, segment == 4 || segment == 7);
         }
@@ -107,7 +108,7 @@ class CongestionWindowTest {
 
     @Test
     void bbrKeepsItsWindowThroughLossesAndGoesOnDoublingEveryRoundTrip() {
-        CongestionWindow bbr = new CongestionWindow(CongestionControl.BBR, RTT);
+        CongestionWindow bbr = new CongestionWindow(CongestionControl.BBR, RTT, TIMEOUT);
         long[] leaves = new long[150];
         for (int segment = 0; segment < leaves.length; segment++) {
             // a loss in every flight: a loss-based sender would halve each time
@@ -129,7 +130,7 @@ class CongestionWindowTest {
      * then the round trips are counted.
      */
     private static Regrowth afterALossAt(CongestionControl algorithm, long roundTrip, double windowAtLoss, long roundTrips) {
-        CongestionWindow window = new CongestionWindow(algorithm, roundTrip);
+        CongestionWindow window = new CongestionWindow(algorithm, roundTrip, TIMEOUT);
         long now = send(window, 0, true);
         while (window.windowBytes() < windowAtLoss * SEGMENT) {
             now = send(window, now, false);

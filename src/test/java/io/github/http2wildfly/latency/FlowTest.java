@@ -18,6 +18,8 @@ class FlowTest {
     private static final long MS = 1_000_000;
     private static final Duration RTT = Duration.ofMillis(50);
     private static final int SEGMENT = Network.SEGMENT_BYTES;
+    /** A retransmission that always arrives: the tests below lose first transmissions only, unless they say. */
+    private static final DoubleSupplier NEVER_AGAIN = () -> 1.0;
 
     /** What the writer delivers, in order: offset, length and due time of each piece read so far. */
     private record Delivery(int offset, int length, long dueNanos) {
@@ -27,7 +29,7 @@ class FlowTest {
     @ValueSource(doubles = {0.01, 0.02, 0.05, 0.20})
     void theRealisedLossRateOverTenThousandSegmentsIsWithinAFifthOfTheSetting(double loss) {
         Flow flow = new Flow(new Network(RTT, loss, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED),
-                new SplittableRandom(7)::nextDouble, 0);
+                new SplittableRandom(7)::nextDouble, NEVER_AGAIN, 0);
         for (int read = 0; read < 1000; read++) {
             flow.schedule(read * MS, 10 * SEGMENT);
         }
@@ -43,13 +45,13 @@ class FlowTest {
 
     @Test
     void withoutALossEveryByteArrivesHalfARoundTripAfterItWasRead() {
-        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 0);
+        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, NEVER_AGAIN, 0);
         assertEquals(List.of(new Delivery(0, 10 * SEGMENT, 25 * MS)), deliver(flow, flow.schedule(0, 10 * SEGMENT)));
     }
 
     @Test
     void twoMegabytesOnANewConnectionTakeSlowStartsEightFlights() {
-        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 0);
+        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, NEVER_AGAIN, 0);
         List<Delivery> delivered = deliver(flow, flow.schedule(0, 2_000_000));
         // 10, 20, 40, ... 640 segments a round trip: 1,370 segments leave in the eighth, at 7 x 50 ms
         assertEquals(7 * 50 * MS + 25 * MS, delivered.get(delivered.size() - 1).dueNanos());
@@ -99,16 +101,43 @@ class FlowTest {
         tooLate.schedule(180 * MS, 3 * SEGMENT);
         assertEquals(225 * MS, tooLate.due(late.get(0)), "the timeout fired before the duplicate ACKs could come back");
 
-        Flow far = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), lose(0), 0);
+        Flow far = new Flow(new Network(Duration.ofMillis(300), 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), lose(0), NEVER_AGAIN, 0);
         assertEquals(List.of(new Delivery(0, 100, 750 * MS)), deliver(far, far.schedule(0, 100)), "2 x 300 ms");
+    }
+
+    @Test
+    void aLostRetransmissionWaitsForTheTimerOnceMoreAndTheWindowStartsAgainFromOneSegment() {
+        Flow flow = new Flow(new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED),
+                lose(3), sequence(0.0, 0.9), 0); // its retransmission lost once more
+        List<Delivery> delivered = deliver(flow, flow.schedule(0, 10 * SEGMENT));
+        // three behind it: noticed at 50 ms, retransmitted, lost again; the timer (200 ms) fires, the next one arrives
+        assertEquals(new Delivery(3 * SEGMENT, 7 * SEGMENT, 75 * MS + 200 * MS), delivered.get(1));
+        // the window went to one segment at 250 ms: of twenty more ready at 300 ms, one leaves then, two a round trip later
+        List<Flow.Piece> next = flow.schedule(300 * MS, 3 * SEGMENT);
+        assertEquals(List.of(325 * MS, 375 * MS), next.stream().map(Flow.Piece::arrivalNanos).distinct().toList());
+    }
+
+    @Test
+    void aLostSynOrSynAckCostsTheInitialTimerOfOneSecondAndEachAgainTwice() {
+        Network network = new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO);
+        assertEquals(RTT, network.handshake(() -> 0.9), "nothing lost: one round trip");
+        assertEquals(RTT.plusSeconds(1), network.handshake(sequence(0.0, 0.9, 0.9)), "the SYN lost once");
+        assertEquals(RTT.plusSeconds(1 + 2 + 1), network.handshake(sequence(0.0, 0.0, 0.9, 0.0, 0.9)),
+                "the SYN lost twice (1 s, then 2 s), the SYN-ACK once");
+        assertEquals(RTT, Network.latency(RTT).handshake(() -> 0.0), "no loss, nothing to draw");
+    }
+
+    private static DoubleSupplier sequence(double... values) {
+        int[] next = {0};
+        return () -> values[next[0]++];
     }
 
     @Test
     void theStallFallsOnlyOnTheFlowThatLost() {
         Link shared = new Link(Network.UNLIMITED);
         Network network = new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO);
-        Flow lossy = new Flow(network, shared, lose(0), 0);
-        Flow other = new Flow(network, shared, lose(), 0);
+        Flow lossy = new Flow(network, shared, lose(0), NEVER_AGAIN, 0);
+        Flow other = new Flow(network, shared, lose(), NEVER_AGAIN, 0);
         deliver(lossy, lossy.schedule(0, 10 * SEGMENT));
         assertEquals(List.of(new Delivery(0, 10 * SEGMENT, 25 * MS)), deliver(other, other.schedule(0, 10 * SEGMENT)));
         assertEquals(1, lossy.lostSegments());
@@ -117,7 +146,7 @@ class FlowTest {
 
     @Test
     void theHandshakeHoldsTheFirstBytes() {
-        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, 50 * MS);
+        Flow flow = new Flow(Network.latency(RTT), new Link(Network.UNLIMITED), () -> 0.5, NEVER_AGAIN, 50 * MS);
         assertEquals(List.of(new Delivery(0, 10, 75 * MS)), deliver(flow, flow.schedule(0, 10)));
     }
 
@@ -128,7 +157,7 @@ class FlowTest {
         Link link = new Link(rate);
         List<Flow> flows = new ArrayList<>();
         for (int i = 0; i < connections; i++) {
-            flows.add(new Flow(new Network(RTT, 0, rate, CongestionControl.RENO), link, () -> 0.5, 0));
+            flows.add(new Flow(new Network(RTT, 0, rate, CongestionControl.RENO), link, () -> 0.5, NEVER_AGAIN, 0));
         }
         int perConnection = 6 * 1024 * 1024 / connections;
         long lastArrival = 0;
@@ -169,7 +198,7 @@ class FlowTest {
     }
 
     private static Flow lossyFlow(DoubleSupplier random) {
-        return new Flow(new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), random, 0);
+        return new Flow(new Network(RTT, 0.5, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), random, NEVER_AGAIN, 0);
     }
 
     /** A generator that loses exactly the given segments (counting from 0) at a loss of 0.5. */
@@ -187,7 +216,7 @@ class FlowTest {
     }
 
     private static List<Integer> lossPattern(SplittableRandom random) {
-        Flow flow = new Flow(new Network(RTT, 0.05, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), random::nextDouble, 0);
+        Flow flow = new Flow(new Network(RTT, 0.05, Network.UNLIMITED, CongestionControl.RENO), new Link(Network.UNLIMITED), random::nextDouble, NEVER_AGAIN, 0);
         List<Integer> lostAt = new ArrayList<>();
         for (int segment = 0; segment < 1000; segment++) {
             long before = flow.lostSegments();
