@@ -57,7 +57,7 @@ expect_nothing_left "the lab's run"
 
 echo "== the lab, killed while it loads pages"
 setsid mvn -B verify -Pgatling -Dcomparison.lab=true -DskipTests -DskipITs -Dcomparison.losses=0 -Dcomparison.ccs=cubic \
-  -Dcomparison.loads=3 >"$LOG" 2>&1 &
+  -Dcomparison.loads=1 >"$LOG" 2>&1 &
 mvn_pid=$!
 for _ in $(seq 900); do
   grep -q "chromium-lab: round trips measured" "$LOG" && break
@@ -65,7 +65,7 @@ for _ in $(seq 900); do
   sleep 0.5
 done
 grep -q "chromium-lab: round trips measured" "$LOG" || fail "the lab did not start loading within 7.5 minutes"
-sleep 5
+sleep 3
 echo "lab: Maven (PID $mvn_pid) killed while the lab loads pages"
 kill -KILL "$mvn_pid"
 expect_nothing_left "the killed lab"

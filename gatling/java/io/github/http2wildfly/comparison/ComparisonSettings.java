@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * What a comparison run compares, read from the one settings file the build fills in from the pom's
@@ -156,29 +157,25 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     }
 
     static List<CongestionControl> congestionControls(String value) {
-        List<CongestionControl> algorithms = new ArrayList<>();
-        for (String one : value.split(",")) {
-            try {
-                algorithms.add(CongestionControl.parse(one.strip()));
-            } catch (IllegalArgumentException bad) {
-                throw new IllegalArgumentException("comparison.ccs=" + value + ": '" + one.strip() + "' is not one of "
-                        + CongestionControl.names());
-            }
-        }
-        return algorithms.stream().distinct().sorted().toList();
+        return names("comparison.ccs", value, CongestionControl::parse, CongestionControl.names());
     }
 
     static List<ImageSize> sizes(String value) {
-        List<ImageSize> sizes = new ArrayList<>();
+        return names("comparison.sizes", value, ImageSize::parse,
+                Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList().toString());
+    }
+
+    /** A comma-separated list of names, each parsed, sorted, each once; a bad one is one line naming what is allowed. */
+    private static <T extends Comparable<T>> List<T> names(String property, String value, Function<String, T> parse, String allowed) {
+        List<T> parsed = new ArrayList<>();
         for (String one : value.split(",")) {
             try {
-                sizes.add(ImageSize.parse(one.strip()));
+                parsed.add(parse.apply(one.strip()));
             } catch (IllegalArgumentException bad) {
-                throw new IllegalArgumentException("comparison.sizes=" + value + ": '" + one.strip() + "' is not one of "
-                        + Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList());
+                throw new IllegalArgumentException(property + "=" + value + ": '" + one.strip() + "' is not one of " + allowed);
             }
         }
-        return sizes.stream().distinct().sorted().toList();
+        return parsed.stream().distinct().sorted().toList();
     }
 
     private static String required(Properties given, String name) {

@@ -126,7 +126,7 @@ public final class HtmlReport {
         DoubleUnaryOperator y = ratio -> TOP + plotHeight * (1 - ratio / top);
         StringBuilder svg = new StringBuilder(String.format(Locale.ROOT,
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"12\" role=\"img\""
-                        + " aria-label=\"%s ratio against %s\">%n", WIDTH + 120, HEIGHT, pair.label(), escape(axis)));
+                        + " aria-label=\"%s ratio against %s\">%n", WIDTH + 200, HEIGHT, pair.label(), escape(axis)));
         // a grid line every quarter up to 1.5, every half above: round labels
         for (double ratio = 0, step = top <= 1.5 ? 0.25 : 0.5; ratio <= top + 1e-9; ratio += step) {
             svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>"

@@ -50,18 +50,22 @@ public final class Lab implements AutoCloseable {
 
     /** Why the lab cannot run on this machine, in one line; empty where it can. */
     public static Optional<String> unavailable() {
+        return unavailable(System.getProperty("os.name", ""), isRoot(), Files.exists(Path.of("/dev/net/tun")), Lab::onPath);
+    }
+
+    static Optional<String> unavailable(String os, boolean root, boolean tun, java.util.function.Predicate<String> onPath) {
         List<String> missing = new ArrayList<>();
-        if (!System.getProperty("os.name", "").startsWith("Linux")) {
-            return Optional.of("The lab needs Linux (network namespaces and TUN); this is " + System.getProperty("os.name"));
+        if (!os.startsWith("Linux")) {
+            return Optional.of("The lab needs Linux (network namespaces and TUN); this is " + os);
         }
-        if (!isRoot()) {
+        if (!root) {
             missing.add("root (network namespaces, TUN devices and congestion controls are root's)");
         }
-        if (!Files.exists(Path.of("/dev/net/tun"))) {
+        if (!tun) {
             missing.add("/dev/net/tun");
         }
         for (String command : List.of("ip", "unshare")) {
-            if (!onPath(command)) {
+            if (!onPath.test(command)) {
                 missing.add("the command " + command + (command.equals("ip") ? " (iproute2)" : " (util-linux)"));
             }
         }

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -122,10 +123,15 @@ final class NetworkNamespace implements AutoCloseable {
         return name;
     }
 
-    /** Its thread ends; the namespace ends with the last process and file that still hold it. */
+    /** Its thread ends (waited for); the namespace ends with the last process and file that still hold it. */
     @Override
     public void close() {
         executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override

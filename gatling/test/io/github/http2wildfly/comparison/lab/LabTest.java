@@ -1,0 +1,69 @@
+package io.github.http2wildfly.comparison.lab;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.RoundTripProbe;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LabTest {
+
+    @Test
+    void whatTheLabNeedsAndThisMachineLacksIsOneLine() {
+        assertEquals(Optional.empty(), Lab.unavailable("Linux", true, true, command -> true));
+        assertEquals(Optional.of("The lab needs root (network namespaces, TUN devices and congestion controls are root's),"
+                + " /dev/net/tun, the command ip (iproute2)"), Lab.unavailable("Linux", false, false, command -> !command.equals("ip")));
+        assertEquals(Optional.of("The lab needs Linux (network namespaces and TUN); this is Mac OS X"),
+                Lab.unavailable("Mac OS X", true, true, command -> true));
+    }
+
+    /** Where this machine can run the lab (root, as CI is): two namespaces, the wire between, nothing left once closed. */
+    @Test
+    void theBrowsersNamespaceReachesTheServersOnlyOverTheWireAndBothGoWhenItCloses() throws Exception {
+        assumeTrue(Lab.unavailable().isEmpty(), () -> Lab.unavailable().orElse(""));
+        String host = Files.readSymbolicLink(Path.of("/proc/thread-self/ns/net")).toString();
+        String clientNamespace;
+        Network network = new Network(Duration.ofMillis(40), 0, Network.UNLIMITED, CongestionControl.CUBIC);
+        try (Lab lab = Lab.open(network, 1);
+                ServerSocket listener = lab.server().call(() -> new ServerSocket(0, 50, Lab.SERVER))) {
+            clientNamespace = lab.client().call(() -> Files.readSymbolicLink(Path.of("/proc/thread-self/ns/net")).toString());
+            assertNotEquals(host, clientNamespace);
+            assertNotEquals(clientNamespace, lab.server().call(() -> Files.readSymbolicLink(Path.of("/proc/thread-self/ns/net")).toString()));
+            assertEquals("cubic", lab.server().sysctl("net/ipv4/tcp_congestion_control"), "the cell's sender, in the server's namespace");
+            assertEquals(Files.readString(Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control")).strip(),
+                    lab.client().call(() -> Files.readString(Path.of("/proc/sys/net/ipv4/tcp_allowed_congestion_control")).strip()));
+            InetSocketAddress server = new InetSocketAddress(Lab.SERVER, listener.getLocalPort());
+            double connect = lab.client().call(() -> RoundTripProbe.connects(server, 5, Duration.ofSeconds(5)).median());
+            assertTrue(connect >= 40, "a TCP connect across the wire takes its round trip: " + connect + " ms");
+            assertTrue(lab.upstream().tcpConnections() >= 5, "the wire saw the client's SYNs");
+            assertThrows(IOException.class, () -> {
+                try (Socket fromTheHost = new Socket()) {
+                    fromTheHost.connect(new InetSocketAddress("127.0.0.1", listener.getLocalPort()), 1000);
+                }
+            }, "the server's port is not the host's");
+        }
+        assertTrue(Files.list(Path.of("/proc/self/task")).noneMatch(task -> namespaceOf(task).equals(clientNamespace)),
+                "no thread of this JVM is left in the lab's namespaces");
+    }
+
+    private static String namespaceOf(Path task) {
+        try {
+            return Files.readSymbolicLink(task.resolve("ns/net")).toString();
+        } catch (IOException gone) {
+            return "";
+        }
+    }
+}
