@@ -83,18 +83,18 @@ echo "curl: 8445 HTTP/$slow_h2, 8446 HTTP/$slow_h1tls, 8081 HTTP/$slow_h1"
 first_byte=$(curl -sS --max-time 30 -o /dev/null -w '%{time_starttransfer}' "http://localhost:8081$PAGE?count=1")
 echo "slow door 1, a new connection's first byte after ${first_byte} s (set-up and request at 50 ms: 0.100 s at least)"
 [ "$(echo "$first_byte >= 0.100" | bc)" = 1 ] || fail "the slow door answered before two round trips"
-changed=$(curl -sS --max-time 10 -X POST -d rtt=0 -d loss=2 -d bandwidth=10 http://localhost:8080/http2/network)
-[ "$changed" = '{"rtt":0,"loss":2,"bandwidth":10}' ] || fail "POST network answered '$changed'"
+changed=$(curl -sS --max-time 10 -X POST -d rtt=0 -d loss=2 -d bandwidth=10 -d cc=bbr http://localhost:8080/http2/network)
+[ "$changed" = '{"rtt":0,"loss":2,"bandwidth":10,"cc":"bbr"}' ] || fail "POST network answered '$changed'"
 refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d loss=abc http://localhost:8080/http2/network)
 [ "$refused" = 400 ] || fail "a bad loss answered $refused"
-curl -sS --max-time 10 -X POST -d rtt=50 -d loss=0 -d bandwidth=0 http://localhost:8080/http2/network >/dev/null
+curl -sS --max-time 10 -X POST -d rtt=50 -d loss=0 -d bandwidth=0 -d cc=reno http://localhost:8080/http2/network >/dev/null
 
 # A malformed :authority over HTTP/2 (OkHttp cannot send one; BadRequestsIT checks HTTP/1.1): 400, one line.
 bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{http_code}' https://localhost:8443/http2/)
 [ "$bad_host" = "Host must be a host name or an IP address, with an optional port
  400" ] || fail "Host: [x over HTTP/2 answered: $bad_host"
 echo "curl: Host: [x over HTTP/2 -> 400 with one line"
-echo "network changed to 0 ms, 2 % loss, 10 Mbit/s and back by POST; loss=abc refused with 400"
+echo "network changed to 0 ms, 2 % loss, 10 Mbit/s, BBR and back by POST; loss=abc refused with 400"
 
 echo "== soak: h2load on every door and slow door, the server's heap after a full GC before and after"
 server_pid=$(server_pid_of "$mvn_pid")
