@@ -12,7 +12,8 @@ import java.io.IOException;
  * Every measured load must fetch every byte again: no cache may keep the page or an image,
  * and none may revalidate them into 304s (the servlets send no ETag or Last-Modified).
  */
-@WebFilter(urlPatterns = {LogoWallServlet.PATH, LogoServlet.LOGO_PATH, LogoServlet.TILE_20K_PATH, LogoServlet.TILE_200K_PATH})
+@WebFilter(urlPatterns = {LogoWallServlet.PATH, LogoServlet.LOGO_PATH, LogoServlet.TILE_20K_PATH, LogoServlet.TILE_200K_PATH,
+        LogoServlet.TILE_2M_PATH})
 public class NoStoreFilter extends HttpFilter {
 
     private static final long serialVersionUID = 1L;

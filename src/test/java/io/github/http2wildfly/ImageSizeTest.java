@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.annotation.WebServlet;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.List;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,6 +34,15 @@ class ImageSizeTest {
     void anythingElseIsRefusedWithTheRule(String raw) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> ImageSize.parse(new String[] {raw}));
         assertEquals("size must be given once, as one of logo, 20k, 200k, 2m", refused.getMessage());
+    }
+
+    /** The HTTP/3 control's 2 MB tile was served without Cache-Control: no-store (missing from the filter). */
+    @ParameterizedTest
+    @EnumSource(ImageSize.class)
+    void everySizeIsServedAndNeverCached(ImageSize size) {
+        assertTrue(List.of(LogoServlet.class.getAnnotation(WebServlet.class).urlPatterns()).contains(size.servletPath()));
+        assertTrue(List.of(NoStoreFilter.class.getAnnotation(WebFilter.class).urlPatterns()).contains(size.servletPath()),
+                size.servletPath() + " must pass the no-store filter");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.github.http2wildfly.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -69,5 +70,13 @@ class PropertiesTest {
         }
         assertEquals(PortCheck.WILDFLY_MANAGEMENT_PORT + Integer.parseInt(all.get("comparison.port.offset")),
                 Integer.parseInt(all.get("comparison.management.port")));
+    }
+
+    /** The JVM flags of the tests' JVMs have one home, the pom's argLine: the ITs' server takes them from there too. */
+    @Test
+    void theTestServersJvmFlagsAreTheTestsOwnNotASecondCopy() throws IOException {
+        String arquillian = Files.readString(Path.of("src/test/resources/arquillian.xml"));
+        assertTrue(arquillian.contains("${server.jvm.flags:}"), "arquillian.xml takes the flags ItServerDefaults sets");
+        assertFalse(arquillian.contains("-XX:"), "arquillian.xml spells out no -XX flag of its own");
     }
 }

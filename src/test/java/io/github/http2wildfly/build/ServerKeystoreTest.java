@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -73,7 +73,7 @@ class LogoWallIT extends DeployedWarTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ImageSize.class, names = {"KB20", "KB200"})
+    @EnumSource(value = ImageSize.class, mode = EnumSource.Mode.EXCLUDE, names = "LOGO")
     void aLargerSizeIsAWallOfFreshTilesOfThatSize(ImageSize size) throws Exception {
         byte[] tile = size.drawTile();
         String wall = "/logos?count=20&size=" + size.parameter();

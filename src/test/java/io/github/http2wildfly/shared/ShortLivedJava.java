@@ -1,4 +1,4 @@
-package io.github.http2wildfly.build;
+package io.github.http2wildfly.shared;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -9,16 +9,20 @@ import java.util.List;
  * The command line of a JVM a test starts for a second or two, with the test JVM's own -XX flags (the
  * pom's argLine: C1 only and the serial collector), which take half the CPU time of a default start.
  */
-final class ShortLivedJava {
+public final class ShortLivedJava {
 
     private ShortLivedJava() {
     }
 
-    static List<String> command(String... arguments) {
+    public static List<String> command(String... arguments) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(flag -> flag.startsWith("-XX:"))
-                .forEach(command::add);
+        command.addAll(flags());
         command.addAll(List.of(arguments));
         return command;
+    }
+
+    /** This JVM's -XX flags: the pom's argLine in Surefire's and Failsafe's JVMs, none in an IDE's unless it adds them. */
+    public static List<String> flags() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(flag -> flag.startsWith("-XX:")).toList();
     }
 }
