@@ -96,7 +96,7 @@ bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{
 echo "curl: Host: [x over HTTP/2 -> 400 with one line"
 echo "network changed to 0 ms, 2 % loss, 10 Mbit/s, BBR and back by POST; loss=abc refused with 400"
 
-echo "== soak: h2load on every door and slow door, the server's heap after a full GC before and after"
+echo "== soak: h2load on every door and slow door, ngtcp2's HTTP/3 client on door 4 and its twin, the server's heap after a full GC before and after"
 server_pid=$(server_pid_of "$mvn_pid")
 heap_used_kb() { jcmd "$server_pid" GC.run >/dev/null; jcmd "$server_pid" GC.heap_info | grep -o 'used [0-9]*K' | head -n 1 | tr -dc 0-9; }
 # soak <label> <requests> <h2load options and URL...>: every request answered 200, none failed.
@@ -122,6 +122,42 @@ soak door-1-h2c 50000 -c 100 -m 10 "http://localhost:8080$LOGO"
 soak slow-door-2-h2 50000 -c 50 -m 10 "https://localhost:8445$LOGO"
 soak slow-door-3-h1-tls 50000 -c 50 --h1 "https://localhost:8446$LOGO"
 soak slow-door-1-h1 50000 -c 50 --h1 "http://localhost:8081$LOGO"
+
+# h3soak <label> <rounds> <clients> <streams> <port> [gtlsclient options]: ngtcp2's client (nobody here wrote it),
+# <clients> at once, each opening <streams> requests at once on one connection; every answer 200 and whole (the
+# logo's 670 bytes), every stream closed with H3_NO_ERROR (256). At most 10,000 requests wait at once for the
+# edge's origin connections: beyond that the edge answers 502 (OriginClient), so a round stays below it.
+h3soak() {
+  local label=$1 rounds=$2 clients=$3 streams=$4 port=$5; shift 5
+  local expected=$(( rounds * clients * streams )) round i pids ok closed bytes
+  : >"$LOG_DIR/h3soak-$label.txt"
+  for round in $(seq "$rounds"); do
+    pids=()
+    for i in $(seq "$clients"); do
+      timeout 300 gtlsclient --exit-on-all-streams-close -n "$streams" --no-quic-dump "$@" 127.0.0.1 "$port" \
+        "https://localhost:$port$LOGO" 2>&1 | awk '/\[:status: 200\]$/ {ok++} /closed with error code 256$/ {closed++}
+          / body [0-9]+ bytes$/ {bytes += $(NF - 1)} END {print ok + 0, closed + 0, bytes + 0}' >>"$LOG_DIR/h3soak-$label.txt" &
+      pids+=($!)
+    done
+    wait "${pids[@]}"
+  done
+  read -r ok closed bytes < <(awk '{ok += $1; closed += $2; bytes += $3} END {print ok, closed, bytes}' "$LOG_DIR/h3soak-$label.txt")
+  [ "$ok" = "$expected" ] && [ "$closed" = "$expected" ] && [ "$bytes" = $(( expected * 670 )) ] \
+    || fail "h3soak $label: of $expected requests $ok answered 200, $closed closed cleanly, $bytes bytes (expected $(( expected * 670 )))"
+  echo "$label: $expected requests over HTTP/3, every answer 200 and whole"
+}
+threads_and_sockets() { echo "$(ls "/proc/$server_pid/task" | wc -l) $(ls "/proc/$server_pid/fd" | wc -l)"; }
+# Warmed up first: the edge's origin connections (and through the slow twin the delay proxy's threads) are there.
+h3soak warm-up-h3 1 10 500 8447
+h3soak warm-up-slow-h3 1 10 500 8448
+read -r threads_before fds_before < <(threads_and_sockets)
+h3soak door-4-h3 5 10 500 8447
+h3soak door-4-h3-loss 2 10 200 8447 --tx-loss=0.05 --rx-loss=0.05
+h3soak slow-door-4-h3 2 10 500 8448
+read -r threads_after fds_after < <(threads_and_sockets)
+echo "the server's threads and open files: $threads_before and $fds_before before the HTTP/3 soak, $threads_after and $fds_after after"
+[ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 5 )) ] \
+  || fail "the server's threads or open files grew over the HTTP/3 soak"
 curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/network >/dev/null
 heap_after=$(heap_used_kb)
 echo "heap after a full GC: ${heap_before} KB before the soak, ${heap_after} KB after"
