@@ -26,9 +26,13 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -56,8 +60,12 @@ final class RawHttp2 implements AutoCloseable {
     private final CountDownLatch settingsExchanged = new CountDownLatch(1);
     private final AtomicLong continuations = new AtomicLong();
     private final CountDownLatch closed = new CountDownLatch(1);
+    /** Counted down by the server's GOAWAY or its close, whichever comes first. */
+    private final CountDownLatch goingAway = new CountDownLatch(1);
     private final Map<Integer, Long> resets = new ConcurrentHashMap<>();
     private final AtomicLong goAwayError = new AtomicLong(-1);
+    /** Each stream's :status, once the server's HEADERS for it came. */
+    private final Map<Integer, CompletableFuture<String>> statuses = new ConcurrentHashMap<>();
     private final AtomicLong bytesSent = new AtomicLong();
     private volatile long maxConcurrentStreams = Long.MAX_VALUE;
     private volatile String end = "open";
@@ -166,6 +174,11 @@ final class RawHttp2 implements AutoCloseable {
         return closed.await(within.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Whether the server sent GOAWAY or closed the connection within the time (a guard, not a measurement). */
+    boolean awaitGoAwayOrClose(Duration within) throws InterruptedException {
+        return goingAway.await(within.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /** How the connection ended, for the tests' messages. */
     String end() {
         return end;
@@ -179,6 +192,19 @@ final class RawHttp2 implements AutoCloseable {
     /** The GOAWAY's error code, or -1 when none came. */
     long goAwayError() {
         return goAwayError.get();
+    }
+
+    /** The :status the server answered on the stream, if it did within the time (a guard, not a measurement). */
+    Optional<String> awaitStatus(int streamId, Duration within) throws InterruptedException, ExecutionException {
+        try {
+            return Optional.of(status(streamId).get(within.toMillis(), TimeUnit.MILLISECONDS));
+        } catch (TimeoutException none) {
+            return Optional.empty();
+        }
+    }
+
+    private CompletableFuture<String> status(int streamId) {
+        return statuses.computeIfAbsent(streamId, stream -> new CompletableFuture<>());
     }
 
     Map<Integer, Long> resets() {
@@ -212,6 +238,7 @@ final class RawHttp2 implements AutoCloseable {
         } finally {
             received.release();
             closed.countDown();
+            goingAway.countDown();
         }
     }
 
@@ -247,6 +274,17 @@ final class RawHttp2 implements AutoCloseable {
         }
 
         @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding, boolean endOfStream) {
+            status(streamId).complete(String.valueOf(headers.status()));
+        }
+
+        @Override
+        public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
+                short weight, boolean exclusive, int padding, boolean endOfStream) {
+            onHeadersRead(ctx, streamId, headers, padding, endOfStream);
+        }
+
+        @Override
         public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
             resets.put(streamId, errorCode);
         }
@@ -254,6 +292,7 @@ final class RawHttp2 implements AutoCloseable {
         @Override
         public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
             goAwayError.set(errorCode);
+            goingAway.countDown();
         }
     }
 }
