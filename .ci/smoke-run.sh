@@ -156,7 +156,9 @@ h3soak door-4-h3-loss 2 10 200 8447 --tx-loss=0.05 --rx-loss=0.05
 h3soak slow-door-4-h3 2 10 500 8448
 read -r threads_after fds_after < <(threads_and_sockets)
 echo "the server's threads and open files: $threads_before and $fds_before before the HTTP/3 soak, $threads_after and $fds_after after"
-[ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 5 )) ] \
+# Connections come and go (the edge keeps up to 32 to each origin): that much margin for open files; a leak of one
+# socket in a thousand requests would exceed it.
+[ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 32 )) ] \
   || fail "the server's threads or open files grew over the HTTP/3 soak"
 curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/network >/dev/null
 heap_after=$(heap_used_kb)
