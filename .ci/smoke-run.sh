@@ -108,21 +108,6 @@ soak() {
   grep -Eq "^status codes: $n 2xx" "$LOG_DIR/soak-$label.txt" || fail "soak $label: not every answer was 2xx"
   echo "$label: $n requests, 0 failed, $(grep -o 'finished in [0-9.]*s, [0-9.]* req/s' "$LOG_DIR/soak-$label.txt")"
 }
-LOGO=/http2/logo.png?soak
-curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/network >/dev/null
-soak warm-up 5000 -c 4 -m 100 "https://localhost:8443$LOGO"
-grep -q '^Application protocol: h2' "$LOG_DIR/soak-warm-up.txt" || fail "h2load did not negotiate h2"
-heap_before=$(heap_used_kb)
-errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
-soak door-2-h2 200000 -c 100 -m 10 "https://localhost:8443$LOGO"
-soak door-3-h1-tls 50000 -c 100 --h1 "https://localhost:8444$LOGO"
-soak door-1-h1 50000 -c 100 --h1 "http://localhost:8080$LOGO"
-soak door-1-h2c 50000 -c 100 -m 10 "http://localhost:8080$LOGO"
-# The slow doors (at a 0 ms round trip here) take at most 64 connections each (SlowDoors).
-soak slow-door-2-h2 50000 -c 50 -m 10 "https://localhost:8445$LOGO"
-soak slow-door-3-h1-tls 50000 -c 50 --h1 "https://localhost:8446$LOGO"
-soak slow-door-1-h1 50000 -c 50 --h1 "http://localhost:8081$LOGO"
-
 # h3soak <label> <rounds> <clients> <streams> <port> [gtlsclient options]: ngtcp2's client (nobody here wrote it),
 # <clients> at once, each opening <streams> requests at once on one connection; every answer 200 and whole (the
 # logo's 670 bytes), every stream closed with H3_NO_ERROR (256). At most 10,000 requests wait at once for the
@@ -147,9 +132,23 @@ h3soak() {
   echo "$label: $expected requests over HTTP/3, every answer 200 and whole"
 }
 threads_and_sockets() { echo "$(ls "/proc/$server_pid/task" | wc -l) $(ls "/proc/$server_pid/fd" | wc -l)"; }
-# Warmed up first: the edge's origin connections (and through the slow twin the delay proxy's threads) are there.
+LOGO=/http2/logo.png?soak
+curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/network >/dev/null
+soak warm-up 5000 -c 4 -m 100 "https://localhost:8443$LOGO"
+grep -q '^Application protocol: h2' "$LOG_DIR/soak-warm-up.txt" || fail "h2load did not negotiate h2"
+# HTTP/3 warmed up too: the edge's origin connections (through the slow twin the delay proxy's threads) and buffers.
 h3soak warm-up-h3 1 10 500 8447
 h3soak warm-up-slow-h3 1 10 500 8448
+heap_before=$(heap_used_kb)
+errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
+soak door-2-h2 200000 -c 100 -m 10 "https://localhost:8443$LOGO"
+soak door-3-h1-tls 50000 -c 100 --h1 "https://localhost:8444$LOGO"
+soak door-1-h1 50000 -c 100 --h1 "http://localhost:8080$LOGO"
+soak door-1-h2c 50000 -c 100 -m 10 "http://localhost:8080$LOGO"
+# The slow doors (at a 0 ms round trip here) take at most 64 connections each (SlowDoors).
+soak slow-door-2-h2 50000 -c 50 -m 10 "https://localhost:8445$LOGO"
+soak slow-door-3-h1-tls 50000 -c 50 --h1 "https://localhost:8446$LOGO"
+soak slow-door-1-h1 50000 -c 50 --h1 "http://localhost:8081$LOGO"
 read -r threads_before fds_before < <(threads_and_sockets)
 h3soak door-4-h3 5 10 500 8447
 h3soak door-4-h3-loss 2 10 200 8447 --tx-loss=0.05 --rx-loss=0.05
