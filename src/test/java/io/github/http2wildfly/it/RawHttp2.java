@@ -25,6 +25,8 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -129,6 +131,48 @@ final class RawHttp2 implements AutoCloseable {
                 "x-flood-" + streamId + "-" + continuations.incrementAndGet(), "c".repeat(bytes)), block);
         writer.writeFrame(writeContext, Http2FrameTypes.CONTINUATION, streamId, new Http2Flags().endOfHeaders(last), block,
                 writeContext.newPromise());
+    }
+
+    /**
+     * A request's whole header block cut at the given fractions of its length, wherever they fall (inside a name or a
+     * literal too), and further where a piece would pass 16,384 bytes (the frame size every server accepts): a HEADERS
+     * frame with the first piece, a CONTINUATION frame with each next one, each sent on its own (so that each is read
+     * alone when the server reads as fast as they come). False once the server has closed the connection.
+     */
+    synchronized boolean headerBlockCutAt(int streamId, Http2Headers headers, double... cuts) throws Http2Exception {
+        ByteBuf block = Unpooled.buffer();
+        try {
+            blockEncoder.encodeHeaders(streamId, headers, block);
+            List<Integer> ends = new ArrayList<>();
+            for (double cut : cuts) {
+                ends.add((int) (cut * block.writerIndex()));
+            }
+            ends.add(block.writerIndex());
+            int from = 0;
+            boolean first = true;
+            for (int end : ends.stream().sorted().toList()) {
+                for (int to = Math.min(end, from + Http2CodecUtil.DEFAULT_MAX_FRAME_SIZE); from < end || first;
+                        to = Math.min(end, from + Http2CodecUtil.DEFAULT_MAX_FRAME_SIZE)) {
+                    boolean last = to == block.writerIndex();
+                    ByteBuf piece = block.retainedSlice(from, to - from);
+                    if (first) {
+                        writer.writeFrame(writeContext, Http2FrameTypes.HEADERS, streamId,
+                                new Http2Flags().endOfStream(true).endOfHeaders(last), piece, writeContext.newPromise());
+                    } else {
+                        writer.writeFrame(writeContext, Http2FrameTypes.CONTINUATION, streamId, new Http2Flags().endOfHeaders(last),
+                                piece, writeContext.newPromise());
+                    }
+                    if (!flush()) {
+                        return false;
+                    }
+                    first = false;
+                    from = to;
+                }
+            }
+            return true;
+        } finally {
+            block.release();
+        }
     }
 
     /** Sends what was written; false once the server has closed the connection. */

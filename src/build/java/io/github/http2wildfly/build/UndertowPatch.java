@@ -1,0 +1,200 @@
+package io.github.http2wildfly.build;
+
+import com.github.difflib.patch.PatchFailedException;
+import com.github.difflib.unifieddiff.UnifiedDiff;
+import com.github.difflib.unifieddiff.UnifiedDiffFile;
+import com.github.difflib.unifieddiff.UnifiedDiffReader;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+/**
+ * Carries fixes for Undertow bugs that no configuration reaches into the provisioned server: each
+ * {@code wildfly/undertow/*.diff} (a unified diff against Undertow's sources, as one would send it upstream)
+ * is applied to the sources jar of the server's own Undertow version, compiled against the server's
+ * modules, and the classes go into {@value #PATCH_JAR}, the first resource root of the
+ * {@code io.undertow.core} module, so that JBoss Modules loads them before Undertow's own.
+ *
+ * <p>Arguments: {@code server-dir sources-jar diff-dir}. Nothing is done without a server (your page's
+ * comparison provisions none) or when the server already carries the jar (a current server is left alone;
+ * ServerFingerprint provisions it again when a diff changes, as the diffs are among the CLI scripts' folder).
+ * A diff that no longer applies, or a server whose Undertow is not the sources' version, fails the build with
+ * one line: when WildFly moves to an Undertow that fixes the bug, the diff is deleted.
+ *
+ * <p>Why code of our own: no Maven plugin patches a class inside a provisioned server's module; the diff is
+ * applied by java-diff-utils and compiled by the JDK's own compiler.
+ */
+public final class UndertowPatch {
+
+    static final String PATCH_JAR = "undertow-core-patch.jar";
+    static final String MODULE = "modules/system/layers/base/io/undertow/core/main";
+
+    private UndertowPatch() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 3) {
+            throw new BuildCheckFailure("UndertowPatch: expected server-dir sources-jar diff-dir");
+        }
+        Path server = Path.of(args[0]);
+        Path module = server.resolve(MODULE);
+        if (!Files.isDirectory(module) || Files.exists(module.resolve(PATCH_JAR))) {
+            return;
+        }
+        List<Path> diffs = diffs(Path.of(args[2]));
+        if (diffs.isEmpty()) {
+            return;
+        }
+        Path work = Files.createTempDirectory("undertow-patch");
+        try {
+            Path sources = work.resolve("sources");
+            Path classes = work.resolve("classes");
+            checkVersion(module, Path.of(args[1]));
+            List<Path> patched = new ArrayList<>();
+            for (Path diff : diffs) {
+                patched.addAll(apply(diff, Path.of(args[1]), sources));
+            }
+            compile(patched, classpath(server, module), classes);
+            prependResourceRoot(module.resolve("module.xml"));
+            writeJar(classes, module.resolve(PATCH_JAR)); // last: its presence means the server is patched
+            System.out.println("Undertow in " + server + " patched: "
+                    + diffs.stream().map(d -> d.getFileName().toString()).collect(Collectors.joining(", ")));
+        } finally {
+            ServerFingerprint.delete(work);
+        }
+    }
+
+    static List<Path> diffs(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> f.toString().endsWith(".diff")).sorted().toList();
+        }
+    }
+
+    /** The sources must be those of the Undertow the server runs: the diffs were written against them. */
+    static void checkVersion(Path module, Path sourcesJar) throws IOException {
+        String sourcesVersion = version(sourcesJar.getFileName().toString(), "-sources.jar");
+        try (Stream<Path> jars = Files.list(module)) {
+            String serverVersion = jars.map(j -> j.getFileName().toString())
+                    .filter(n -> n.startsWith("undertow-core-") && n.endsWith(".jar"))
+                    .map(n -> version(n, ".jar")).findFirst().orElse("none");
+            if (!serverVersion.equals(sourcesVersion)) {
+                throw new BuildCheckFailure("The server runs Undertow " + serverVersion + ", the patches in wildfly/undertow are"
+                        + " for " + sourcesVersion + ": set version.undertow to " + serverVersion
+                        + " and check that each patch still applies, or delete the ones that version fixes");
+            }
+        }
+    }
+
+    private static String version(String jarName, String suffix) {
+        return jarName.substring("undertow-core-".length(), jarName.length() - suffix.length());
+    }
+
+    /** Applies one diff to the sources it names; returns the patched files under {@code into}. */
+    static List<Path> apply(Path diff, Path sourcesJar, Path into) throws IOException {
+        UnifiedDiff unified;
+        try (InputStream in = Files.newInputStream(diff)) {
+            unified = UnifiedDiffReader.parseUnifiedDiff(in);
+        }
+        if (unified.getFiles().isEmpty()) {
+            throw new BuildCheckFailure(diff + " holds no unified diff");
+        }
+        List<Path> patched = new ArrayList<>();
+        try (JarFile jar = new JarFile(sourcesJar.toFile())) {
+            for (UnifiedDiffFile file : unified.getFiles()) {
+                String name = file.getFromFile().replaceFirst("^a/", "");
+                JarEntry entry = jar.getJarEntry(name);
+                if (entry == null) {
+                    throw new BuildCheckFailure(diff.getFileName() + ": " + name + " is not in " + sourcesJar.getFileName());
+                }
+                List<String> original;
+                try (InputStream in = jar.getInputStream(entry)) {
+                    original = Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1));
+                }
+                List<String> result;
+                try {
+                    result = file.getPatch().applyTo(original);
+                } catch (PatchFailedException e) {
+                    throw new BuildCheckFailure(diff.getFileName() + " no longer applies to " + name + " of "
+                            + sourcesJar.getFileName() + " (" + e.getMessage() + "): renew it, or delete it if Undertow fixed the bug");
+                }
+                Path target = into.resolve(name);
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, String.join("\n", result));
+                patched.add(target);
+            }
+        }
+        return patched;
+    }
+
+    /** Undertow's module first, then every other module's jars: javac takes what the sources refer to. */
+    static String classpath(Path server, Path module) throws IOException {
+        try (Stream<Path> own = Files.list(module); Stream<Path> all = Files.walk(server.resolve("modules"))) {
+            return Stream.concat(own, all)
+                    .filter(p -> p.toString().endsWith(".jar") && !p.getFileName().toString().equals(PATCH_JAR))
+                    .map(Path::toString).distinct().collect(Collectors.joining(java.io.File.pathSeparator));
+        }
+    }
+
+    static void compile(List<Path> sources, String classpath, Path classes) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null) {
+            throw new BuildCheckFailure("Patching Undertow needs a JDK, not a JRE (JAVA_HOME)");
+        }
+        Files.createDirectories(classes);
+        // Undertow 2.3 runs on Java 11 and newer: the patched classes must too
+        List<String> options = List.of("--release", "11", "-nowarn", "-proc:none", "-classpath", classpath, "-d", classes.toString());
+        StringWriter errors = new StringWriter();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
+            if (javac.getTask(errors, files, null, options, null, files.getJavaFileObjectsFromPaths(sources)).call() != Boolean.TRUE) {
+                throw new BuildCheckFailure("The patched Undertow sources do not compile: " + errors.toString().lines().findFirst().orElse(""));
+            }
+        }
+    }
+
+    static void writeJar(Path classes, Path jar) throws IOException {
+        Path partial = jar.resolveSibling(jar.getFileName() + ".partial");
+        try (OutputStream out = Files.newOutputStream(partial); JarOutputStream zip = new JarOutputStream(out);
+             Stream<Path> files = Files.walk(classes)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                zip.putNextEntry(new JarEntry(classes.relativize(file).toString().replace('\\', '/')));
+                zip.write(Files.readAllBytes(file));
+                zip.closeEntry();
+            }
+        }
+        Files.move(partial, jar); // whole or not at all
+    }
+
+    /** JBoss Modules looks a class up in the resource roots in their order: the patch's comes first. */
+    static void prependResourceRoot(Path moduleXml) throws IOException {
+        String xml = Files.readString(moduleXml);
+        String root = "<resource-root path=\"" + PATCH_JAR + "\"/>";
+        if (xml.contains(root)) {
+            return;
+        }
+        int first = xml.indexOf("<resource-root ");
+        if (first < 0) {
+            throw new BuildCheckFailure(moduleXml + " has no resource root to put the patch before");
+        }
+        int indent = first - xml.lastIndexOf('\n', first) - 1;
+        Files.writeString(moduleXml, xml.substring(0, first) + root + "\n" + " ".repeat(indent) + xml.substring(first));
+    }
+}

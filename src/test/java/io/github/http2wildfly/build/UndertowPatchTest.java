@@ -1,0 +1,99 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UndertowPatchTest {
+
+    private static final Path DIFFS = Path.of("wildfly/undertow");
+    private static final Path SERVER = Path.of("target/server");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyDiffAppliesToTheSourcesOfTheServersUndertow() throws IOException {
+        List<Path> diffs = UndertowPatch.diffs(DIFFS);
+        assertFalse(diffs.isEmpty(), "wildfly/undertow has no diff");
+        for (Path diff : diffs) {
+            List<Path> patched = UndertowPatch.apply(diff, sourcesJar(), dir);
+            assertFalse(patched.isEmpty(), diff + " patched nothing");
+        }
+        String channel = Files.readString(dir.resolve("io/undertow/protocols/http2/Http2Channel.java"));
+        assertTrue(channel.contains("if (frameParser != null && frameParser.getContinuationParser() != null) {"), "the fix is in");
+    }
+
+    @Test
+    void aDiffThatNoLongerAppliesFailsTheBuildWithOneLine() throws IOException {
+        Path stale = dir.resolve("stale.diff");
+        Files.writeString(stale, Files.readString(DIFFS.resolve("http2-continuation.diff"))
+                .replace(" it should be consumed cos spec", " a line Undertow does not have"));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> UndertowPatch.apply(stale, sourcesJar(), dir));
+        assertTrue(failure.getMessage().contains("stale.diff no longer applies to io/undertow/protocols/http2/Http2Channel.java"),
+                failure.getMessage());
+    }
+
+    @Test
+    void aServerWithAnotherUndertowIsRefusedWithWhatToDo() throws IOException {
+        Path module = Files.createDirectories(dir.resolve("module"));
+        Files.createFile(module.resolve("undertow-core-2.4.4.Final.jar"));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
+                () -> UndertowPatch.checkVersion(module, dir.resolve("undertow-core-2.3.23.Final-sources.jar")));
+        assertEquals("The server runs Undertow 2.4.4.Final, the patches in wildfly/undertow are for 2.3.23.Final: set"
+                + " version.undertow to 2.4.4.Final and check that each patch still applies, or delete the ones that version"
+                + " fixes", failure.getMessage());
+    }
+
+    @Test
+    void thePatchIsTheModulesFirstResourceRootOnce() throws IOException {
+        Path moduleXml = dir.resolve("module.xml");
+        Files.writeString(moduleXml, """
+                <module name="io.undertow.core" xmlns="urn:jboss:module:1.9">
+                    <resources>
+                        <resource-root path="undertow-core-2.3.23.Final.jar"/>
+                    </resources>
+                </module>
+                """);
+        UndertowPatch.prependResourceRoot(moduleXml);
+        UndertowPatch.prependResourceRoot(moduleXml);
+        assertEquals("""
+                <module name="io.undertow.core" xmlns="urn:jboss:module:1.9">
+                    <resources>
+                        <resource-root path="undertow-core-patch.jar"/>
+                        <resource-root path="undertow-core-2.3.23.Final.jar"/>
+                    </resources>
+                </module>
+                """, Files.readString(moduleXml));
+    }
+
+    @Test
+    void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
+        Path module = SERVER.resolve(UndertowPatch.MODULE);
+        assumeTrue(Files.isDirectory(module), "no server provisioned by this build");
+        String moduleXml = Files.readString(module.resolve("module.xml"));
+        assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
+        try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {
+            assertTrue(patch.getJarEntry("io/undertow/protocols/http2/Http2Channel.class") != null, "Http2Channel in the patch");
+        }
+    }
+
+    /** The sources the build copied (prepare-package; the unit tests run after it). */
+    private static Path sourcesJar() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            return files.filter(f -> f.getFileName().toString().matches("undertow-core-.*-sources\\.jar")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no Undertow sources in target/: run the build up to package"));
+        }
+    }
+}
