@@ -1,5 +1,6 @@
 package io.github.http2wildfly;
 
+import io.github.http2wildfly.edge.EdgeTraffic;
 import io.github.http2wildfly.edge.Http3Edge;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.latency.CongestionControl;
@@ -33,6 +34,9 @@ import java.util.function.Consumer;
 public final class Http3Door implements Closeable {
 
     static final String MAX_STREAMS = Door.PROPERTY_PREFIX + "h3.max.streams";
+    static final String QPACK_CAPACITY = Door.PROPERTY_PREFIX + "h3.qpack.capacity";
+    /** The largest QPACK table door 4 offers: far above what request headers fill (HPACK's default is 4,096). */
+    static final long MAX_QPACK_CAPACITY = 1 << 20;
     static final String KEYSTORE = Door.PROPERTY_PREFIX + "keystore.";
     private static final String ATTRIBUTE = Http3Door.class.getName();
 
@@ -62,6 +66,17 @@ public final class Http3Door implements Closeable {
                     + Quic.unavailabilityCause().getMessage() + ")");
             return null;
         }
+        long qpackCapacity;
+        try {
+            qpackCapacity = Long.parseLong(system.getProperty(QPACK_CAPACITY, "0").strip());
+        } catch (NumberFormatException notANumber) {
+            qpackCapacity = -1;
+        }
+        if (qpackCapacity < 0 || qpackCapacity > MAX_QPACK_CAPACITY) {
+            warning.accept("No HTTP/3 door: the server's " + QPACK_CAPACITY + " (the pom's h3.qpack.capacity) must be a number"
+                    + " of bytes from 0 to " + MAX_QPACK_CAPACITY + ", not " + system.getProperty(QPACK_CAPACITY));
+            return null;
+        }
         int port = Door.HTTP_3.port(system);
         List<InetAddress> addresses = listenAddresses(system);
         try {
@@ -70,7 +85,7 @@ public final class Http3Door implements Closeable {
                     system.getProperty(KEYSTORE + "password").toCharArray(), system.getProperty(KEYSTORE + "alias"));
             InetSocketAddress origin = new InetSocketAddress(addresses.get(0), Door.HTTP_1_1.port(system));
             Http3Edge edge = Http3Edge.open(addresses, port, identity, origin, Integer.parseInt(system.getProperty(MAX_STREAMS).strip()),
-                    congestionControl);
+                    qpackCapacity, congestionControl);
             return new Http3Door(edge, TlsIdentity.spkiHash(identity.chain()[0]));
         } catch (IllegalArgumentException badCongestionControl) {
             warning.accept("No HTTP/3 door: the server's " + SlowNetwork.CC_SYSTEM_PROPERTY + " (the pom's "
@@ -135,6 +150,11 @@ public final class Http3Door implements Closeable {
 
     public int port() {
         return edge.port();
+    }
+
+    /** What door 4's closed connections carried, its slow twin's included. */
+    public EdgeTraffic traffic() {
+        return edge.traffic();
     }
 
     /** New connections answer loss with this algorithm from now on (the slow doors' network changed). */

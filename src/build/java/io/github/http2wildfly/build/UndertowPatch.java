@@ -1,34 +1,21 @@
 package io.github.http2wildfly.build;
 
-import com.github.difflib.patch.PatchFailedException;
-import com.github.difflib.unifieddiff.UnifiedDiff;
-import com.github.difflib.unifieddiff.UnifiedDiffFile;
-import com.github.difflib.unifieddiff.UnifiedDiffReader;
-
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.jar.JarEntry;
-import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import javax.tools.JavaCompiler;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 
 /**
  * Carries fixes for Undertow bugs that no configuration reaches into the provisioned server: each
- * {@code wildfly/undertow/*.diff} (a unified diff against Undertow's sources, as one would send it upstream)
- * is applied to the sources jar of the server's own Undertow version, compiled against the server's
- * modules, and the classes go into {@value #PATCH_JAR}, the first resource root of the
+ * {@code wildfly/undertow/*.diff} is applied to the sources jar of the server's own Undertow version and
+ * compiled against the server's modules ({@link SourcePatch}), and the classes go into {@value #PATCH_JAR},
+ * the first resource root of the
  * {@code io.undertow.core} module, so that JBoss Modules loads them before Undertow's own.
  *
  * <p>Arguments: {@code server-dir sources-jar diff-dir}. Nothing is done without a server (your page's
@@ -37,8 +24,7 @@ import javax.tools.ToolProvider;
  * A diff that no longer applies, or a server whose Undertow is not the sources' version, fails the build with
  * one line: when WildFly moves to an Undertow that fixes the bug, the diff is deleted.
  *
- * <p>Why code of our own: no Maven plugin patches a class inside a provisioned server's module; the diff is
- * applied by java-diff-utils and compiled by the JDK's own compiler.
+ * <p>Why code of our own: no Maven plugin patches a class inside a provisioned server's module.
  */
 public final class UndertowPatch {
 
@@ -57,7 +43,7 @@ public final class UndertowPatch {
         if (!Files.isDirectory(module) || Files.exists(module.resolve(PATCH_JAR))) {
             return;
         }
-        List<Path> diffs = diffs(Path.of(args[2]));
+        List<Path> diffs = SourcePatch.diffs(Path.of(args[2]));
         if (diffs.isEmpty()) {
             return;
         }
@@ -68,24 +54,15 @@ public final class UndertowPatch {
             checkVersion(module, Path.of(args[1]));
             List<Path> patched = new ArrayList<>();
             for (Path diff : diffs) {
-                patched.addAll(apply(diff, Path.of(args[1]), sources));
+                patched.addAll(SourcePatch.apply(diff, Path.of(args[1]), sources));
             }
-            compile(patched, classpath(server, module), classes);
+            SourcePatch.compile(patched, classpath(server, module), "11", classes); // Undertow 2.3 runs on Java 11
             prependResourceRoot(module.resolve("module.xml"));
             writeJar(classes, module.resolve(PATCH_JAR)); // last: its presence means the server is patched
             System.out.println("Undertow in " + server + " patched: "
                     + diffs.stream().map(d -> d.getFileName().toString()).collect(Collectors.joining(", ")));
         } finally {
             ServerFingerprint.delete(work);
-        }
-    }
-
-    static List<Path> diffs(Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(f -> f.toString().endsWith(".diff")).sorted().toList();
         }
     }
 
@@ -108,65 +85,12 @@ public final class UndertowPatch {
         return jarName.substring("undertow-core-".length(), jarName.length() - suffix.length());
     }
 
-    /** Applies one diff to the sources it names; returns the patched files under {@code into}. */
-    static List<Path> apply(Path diff, Path sourcesJar, Path into) throws IOException {
-        UnifiedDiff unified;
-        try (InputStream in = Files.newInputStream(diff)) {
-            unified = UnifiedDiffReader.parseUnifiedDiff(in);
-        }
-        if (unified.getFiles().isEmpty()) {
-            throw new BuildCheckFailure(diff + " holds no unified diff");
-        }
-        List<Path> patched = new ArrayList<>();
-        try (JarFile jar = new JarFile(sourcesJar.toFile())) {
-            for (UnifiedDiffFile file : unified.getFiles()) {
-                String name = file.getFromFile().replaceFirst("^a/", "");
-                JarEntry entry = jar.getJarEntry(name);
-                if (entry == null) {
-                    throw new BuildCheckFailure(diff.getFileName() + ": " + name + " is not in " + sourcesJar.getFileName());
-                }
-                List<String> original;
-                try (InputStream in = jar.getInputStream(entry)) {
-                    original = Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1));
-                }
-                List<String> result;
-                try {
-                    result = file.getPatch().applyTo(original);
-                } catch (PatchFailedException e) {
-                    throw new BuildCheckFailure(diff.getFileName() + " no longer applies to " + name + " of "
-                            + sourcesJar.getFileName() + " (" + e.getMessage() + "): renew it, or delete it if Undertow fixed the bug");
-                }
-                Path target = into.resolve(name);
-                Files.createDirectories(target.getParent());
-                Files.writeString(target, String.join("\n", result));
-                patched.add(target);
-            }
-        }
-        return patched;
-    }
-
     /** Undertow's module first, then every other module's jars: javac takes what the sources refer to. */
     static String classpath(Path server, Path module) throws IOException {
         try (Stream<Path> own = Files.list(module); Stream<Path> all = Files.walk(server.resolve("modules"))) {
             return Stream.concat(own, all)
                     .filter(p -> p.toString().endsWith(".jar") && !p.getFileName().toString().equals(PATCH_JAR))
                     .map(Path::toString).distinct().collect(Collectors.joining(java.io.File.pathSeparator));
-        }
-    }
-
-    static void compile(List<Path> sources, String classpath, Path classes) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        if (javac == null) {
-            throw new BuildCheckFailure("Patching Undertow needs a JDK, not a JRE (JAVA_HOME)");
-        }
-        Files.createDirectories(classes);
-        // Undertow 2.3 runs on Java 11 and newer: the patched classes must too
-        List<String> options = List.of("--release", "11", "-nowarn", "-proc:none", "-classpath", classpath, "-d", classes.toString());
-        StringWriter errors = new StringWriter();
-        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
-            if (javac.getTask(errors, files, null, options, null, files.getJavaFileObjectsFromPaths(sources)).call() != Boolean.TRUE) {
-                throw new BuildCheckFailure("The patched Undertow sources do not compile: " + errors.toString().lines().findFirst().orElse(""));
-            }
         }
     }
 

@@ -27,6 +27,7 @@ import io.netty.handler.codec.http3.Http3SettingsFrame;
 import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
 import io.netty.handler.codec.quic.FlushStrategy;
 import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
 import io.netty.handler.codec.quic.QuicSslContext;
 import io.netty.handler.codec.quic.QuicSslContextBuilder;
@@ -41,6 +42,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Door 4: HTTP/3 over QUIC in front of the application, as deployments put an edge (nginx, Caddy, a
@@ -66,6 +68,11 @@ public final class Http3Edge implements Closeable {
     static final int MAX_REQUEST_BYTES = 1 << 20;
     /** A 1,500-byte Ethernet frame's UDP payload, as TCP's 1,460-byte segment fills the same frame. */
     static final int PACKET_BYTES = 1472;
+    /**
+     * Requests whose header section refers to a QPACK table entry still on its way may wait for it, up to this many
+     * at a time (Chromium's own decoder allows as many).
+     */
+    static final long QPACK_BLOCKED_STREAMS = 100;
     /** Per connection, what the client may send before the server reads it; per stream a quarter. */
     private static final long CONNECTION_WINDOW = 16L << 20;
     /** The codec's name in each socket's pipeline. */
@@ -76,15 +83,18 @@ public final class Http3Edge implements Closeable {
     private final List<Channel> sockets = new ArrayList<>();
     private final QuicSslContext tls;
     private final int maxStreams;
+    private final long qpackTableBytes;
+    private final AtomicReference<EdgeTraffic> traffic = new AtomicReference<>(EdgeTraffic.NONE);
     private volatile CongestionControl congestionControl;
     private int port;
 
-    private Http3Edge(EventLoopGroup group, OriginClient origin, QuicSslContext tls, int maxStreams,
+    private Http3Edge(EventLoopGroup group, OriginClient origin, QuicSslContext tls, int maxStreams, long qpackTableBytes,
             CongestionControl congestionControl, int port) {
         this.group = group;
         this.origin = origin;
         this.tls = tls;
         this.maxStreams = maxStreams;
+        this.qpackTableBytes = qpackTableBytes;
         this.congestionControl = congestionControl;
         this.port = port;
     }
@@ -94,18 +104,22 @@ public final class Http3Edge implements Closeable {
      * localhost), forwarding to the origin. Port 0: the port the first address got, on every address.
      *
      * @param maxStreams concurrent requests per connection, as HTTP/2's SETTINGS_MAX_CONCURRENT_STREAMS
+     * @param qpackTableBytes the QPACK dynamic table a client may fill with the request headers it repeats, as HPACK's
+     *        over HTTP/2 (0: none, every request's headers come in full)
      * @param congestionControl how QUIC answers loss: quiche's algorithm of the same name
      * @throws BindException when the port is taken on one of the addresses (nothing stays open)
      */
     public static Http3Edge open(List<InetAddress> addresses, int port, TlsIdentity identity,
-            InetSocketAddress originAddress, int maxStreams, CongestionControl congestionControl) throws IOException {
+            InetSocketAddress originAddress, int maxStreams, long qpackTableBytes, CongestionControl congestionControl)
+            throws IOException {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h3-edge", true),
                 NioIoHandler.newFactory());
         Http3Edge edge = null;
         try {
             QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
                     .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-            edge = new Http3Edge(group, new OriginClient(group, originAddress), tls, maxStreams, congestionControl, port);
+            edge = new Http3Edge(group, new OriginClient(group, originAddress), tls, maxStreams, qpackTableBytes,
+                    congestionControl, port);
             for (InetAddress address : addresses) {
                 // One codec per socket: a codec holds its socket's connections.
                 ChannelHandler codec = edge.quicCodec(congestionControl);
@@ -165,6 +179,9 @@ public final class Http3Edge implements Closeable {
     private ChannelHandler quicCodec(CongestionControl algorithm) {
         Http3SettingsFrame settings = new DefaultHttp3SettingsFrame();
         settings.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
+        // Netty's decoder needs the fix the build carries for this (src/main/patches/netty-codec-http3, docs/http3.md)
+        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_MAX_TABLE_CAPACITY, qpackTableBytes);
+        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_BLOCKED_STREAMS, qpackTableBytes == 0 ? 0 : QPACK_BLOCKED_STREAMS);
         return Http3.newQuicServerCodecBuilder()
                 .sslContext(tls)
                 .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
@@ -194,10 +211,15 @@ public final class Http3Edge implements Closeable {
                 .handler(new ChannelInitializer<QuicChannel>() {
                     @Override
                     protected void initChannel(QuicChannel connection) {
-                        // No QPACK dynamic table (true): Netty's decoder fails Chromium's table inserts
-                        // (netty-incubator-codec-http3#152), so requests come with their headers in full.
+                        // QPACK's dynamic table on (false) where the settings offer one: Netty then opens the streams
+                        // that keep the two tables in step, and encodes the answers with the client's table too.
                         connection.pipeline().addLast(new Http3ServerConnectionHandler(requestStream(), null, null,
-                                settings, true));
+                                settings, qpackTableBytes == 0));
+                        connection.closeFuture().addListener(closed -> connection.collectStats().addListener(stats -> {
+                            if (stats.isSuccess()) {
+                                traffic.accumulateAndGet(EdgeTraffic.of((QuicConnectionStats) stats.getNow()), EdgeTraffic::plus);
+                            }
+                        }));
                     }
                 }).build();
     }
@@ -280,6 +302,11 @@ public final class Http3Edge implements Closeable {
 
     public int port() {
         return port;
+    }
+
+    /** What the connections closed so far carried (an open connection counts once it closes). */
+    public EdgeTraffic traffic() {
+        return traffic.get();
     }
 
     /** Whether the edge's event loop thread has ended (after close). */

@@ -25,10 +25,10 @@ class UndertowPatchTest {
 
     @Test
     void everyDiffAppliesToTheSourcesOfTheServersUndertow() throws IOException {
-        List<Path> diffs = UndertowPatch.diffs(DIFFS);
+        List<Path> diffs = SourcePatch.diffs(DIFFS);
         assertFalse(diffs.isEmpty(), "wildfly/undertow has no diff");
         for (Path diff : diffs) {
-            List<Path> patched = UndertowPatch.apply(diff, sourcesJar(), dir);
+            List<Path> patched = SourcePatch.apply(diff, sourcesJar(), dir);
             assertFalse(patched.isEmpty(), diff + " patched nothing");
         }
         String channel = Files.readString(dir.resolve("io/undertow/protocols/http2/Http2Channel.java"));
@@ -40,7 +40,7 @@ class UndertowPatchTest {
         Path stale = dir.resolve("stale.diff");
         Files.writeString(stale, Files.readString(DIFFS.resolve("http2-continuation.diff"))
                 .replace(" it should be consumed cos spec", " a line Undertow does not have"));
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> UndertowPatch.apply(stale, sourcesJar(), dir));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> SourcePatch.apply(stale, sourcesJar(), dir));
         assertTrue(failure.getMessage().contains("stale.diff no longer applies to io/undertow/protocols/http2/Http2Channel.java"),
                 failure.getMessage());
     }

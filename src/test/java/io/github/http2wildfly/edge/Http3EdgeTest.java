@@ -67,7 +67,7 @@ class Http3EdgeTest {
             exchange.close();
         });
         origin.start();
-        edge = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 500, CongestionControl.RENO);
+        edge = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 500, 4096, CongestionControl.RENO);
     }
 
     @AfterAll
@@ -155,7 +155,7 @@ class Http3EdgeTest {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), socket.getLocalPort());
         }
-        Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100, CongestionControl.RENO);
+        Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100, 4096, CongestionControl.RENO);
         try (Http3Client client = Http3Client.connect("localhost", lonely.port(), certificate)) {
             Http3Client.Response response = client.get("/");
             assertEquals(502, response.status());
@@ -167,7 +167,7 @@ class Http3EdgeTest {
 
     @Test
     void aNewCongestionControlTakesTheNextConnectionsOnTheSamePortAndEndsTheEarlierOnes() throws Exception {
-        Http3Edge switching = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100,
+        Http3Edge switching = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100, 4096,
                 CongestionControl.RENO);
         try (Http3Client before = Http3Client.connect("localhost", switching.port(), certificate)) {
             assertEquals(200, before.get("/").status());
@@ -185,7 +185,7 @@ class Http3EdgeTest {
 
     @Test
     void closingEndsItsThreadAndFreesItsPort() throws Exception {
-        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100, CongestionControl.RENO);
+        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100, 4096, CongestionControl.RENO);
         try (Http3Client client = Http3Client.connect("localhost", closing.port(), certificate)) {
             assertEquals(200, client.get("/").status());
         }

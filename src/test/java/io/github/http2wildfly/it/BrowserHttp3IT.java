@@ -3,10 +3,19 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.http2wildfly.Door;
+import io.github.http2wildfly.edge.EdgeTraffic;
 import io.github.http2wildfly.shared.HeadlessChromium;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,5 +45,40 @@ class BrowserHttp3IT extends DeployedWarTest {
             assertEquals("0", report.get("fromCache"));
             assertTrue(report.get("text").contains(" s over h3"), report.get("text"));
         }
+    }
+
+    /**
+     * Chromium keeps the request headers it repeats in door 4's QPACK table (h3.qpack.capacity) and refers to them,
+     * so the page's 500 requests cost a few dozen bytes each upstream, not their headers in full: measured with the
+     * edge's own counters (quiche's), the browser's connection closed so that it counts. A decoder that mistakes
+     * Chromium's table inserts ends the connection and fails the load.
+     */
+    @Test
+    void chromiumSendsTheHeadersItRepeatsAsQpackTableReferences() throws Exception {
+        EdgeTraffic before = edgeTraffic();
+        int requests;
+        try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(false)))) {
+            Map<String, String> report = chromium.loadWall("https://localhost:" + doors.http3Port(false) + doors.path("/logos?count=" + COUNT));
+            assertEquals("h3", report.get("protocol"));
+            requests = ((Number) chromium.script("return performance.getEntriesByType('resource').length + 1")).intValue();
+        }
+        EdgeTraffic page = edgeTraffic().minus(before);
+        for (long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); page.connections() == 0 && System.nanoTime() < deadline; ) {
+            Thread.sleep(100); // the browser's CONNECTION_CLOSE on its way, or the idle timeout
+            page = edgeTraffic().minus(before);
+        }
+        long perRequest = page.bytesIn() / requests;
+        System.out.printf("Chromium to door 4, %d requests: %s, %d bytes upstream per request%n", requests, page.json(), perRequest);
+        // Without the table each request's headers come in full: about 500 bytes upstream per request (docs/http3.md).
+        assertTrue(perRequest < 200, "upstream bytes per request: " + perRequest + " (" + page.json() + ")");
+    }
+
+    private EdgeTraffic edgeTraffic() throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(doors.uri(Door.HTTP_1_1,
+                "/edge-traffic")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+        JsonNode json = new ObjectMapper().readTree(response.body());
+        return new EdgeTraffic(json.get("connections").asLong(), json.get("packetsIn").asLong(), json.get("bytesIn").asLong(),
+                json.get("packetsOut").asLong(), json.get("bytesOut").asLong(), json.get("lost").asLong());
     }
 }

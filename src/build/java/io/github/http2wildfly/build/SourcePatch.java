@@ -1,0 +1,122 @@
+package io.github.http2wildfly.build;
+
+import com.github.difflib.patch.PatchFailedException;
+import com.github.difflib.unifieddiff.UnifiedDiff;
+import com.github.difflib.unifieddiff.UnifiedDiffFile;
+import com.github.difflib.unifieddiff.UnifiedDiffReader;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+/**
+ * A library's bug fixed until the library ships the fix: each {@code *.diff} of a folder (a unified diff
+ * against the library's sources, as one would send it upstream) is applied to its sources jar and the
+ * patched classes compiled against its classpath. {@link UndertowPatch} puts Undertow's into the server;
+ * {@link #main} puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
+ * (and the tests') takes before the jars.
+ *
+ * <p>Arguments of {@link #main}: {@code sources-jar diff-dir classpath release output-dir}. A diff that no
+ * longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
+ *
+ * <p>Why code of our own: no Maven plugin patches a dependency's class; the diff is applied by
+ * java-diff-utils and compiled by the JDK's own compiler.
+ */
+public final class SourcePatch {
+
+    private SourcePatch() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 5) {
+            throw new BuildCheckFailure("SourcePatch: expected sources-jar diff-dir classpath release output-dir");
+        }
+        List<Path> diffs = diffs(Path.of(args[1]));
+        if (diffs.isEmpty()) {
+            return;
+        }
+        Path sources = Files.createTempDirectory("source-patch");
+        try {
+            List<Path> patched = new ArrayList<>();
+            for (Path diff : diffs) {
+                patched.addAll(apply(diff, Path.of(args[0]), sources));
+            }
+            compile(patched, args[2], args[3], Path.of(args[4]));
+        } finally {
+            ServerFingerprint.delete(sources);
+        }
+    }
+
+    static List<Path> diffs(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(f -> f.toString().endsWith(".diff")).sorted().toList();
+        }
+    }
+
+    /** Applies one diff to the sources it names; returns the patched files under {@code into}. */
+    static List<Path> apply(Path diff, Path sourcesJar, Path into) throws IOException {
+        UnifiedDiff unified;
+        try (InputStream in = Files.newInputStream(diff)) {
+            unified = UnifiedDiffReader.parseUnifiedDiff(in);
+        }
+        if (unified.getFiles().isEmpty()) {
+            throw new BuildCheckFailure(diff + " holds no unified diff");
+        }
+        List<Path> patched = new ArrayList<>();
+        try (JarFile jar = new JarFile(sourcesJar.toFile())) {
+            for (UnifiedDiffFile file : unified.getFiles()) {
+                String name = file.getFromFile().replaceFirst("^a/", "");
+                JarEntry entry = jar.getJarEntry(name);
+                if (entry == null) {
+                    throw new BuildCheckFailure(diff.getFileName() + ": " + name + " is not in " + sourcesJar.getFileName());
+                }
+                List<String> original;
+                try (InputStream in = jar.getInputStream(entry)) {
+                    original = Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1));
+                }
+                List<String> result;
+                try {
+                    result = file.getPatch().applyTo(original);
+                } catch (PatchFailedException e) {
+                    throw new BuildCheckFailure(diff.getFileName() + " no longer applies to " + name + " of "
+                            + sourcesJar.getFileName() + " (" + e.getMessage() + "): renew it, or delete it if Undertow fixed the bug");
+                }
+                Path target = into.resolve(name);
+                Files.createDirectories(target.getParent());
+                Files.writeString(target, String.join("\n", result));
+                patched.add(target);
+            }
+        }
+        return patched;
+    }
+
+    static void compile(List<Path> sources, String classpath, String release, Path classes) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac == null) {
+            throw new BuildCheckFailure("Patching a library needs a JDK, not a JRE (JAVA_HOME)");
+        }
+        Files.createDirectories(classes);
+        List<String> options = List.of("--release", release, "-nowarn", "-proc:none", "-classpath", classpath, "-d", classes.toString());
+        StringWriter errors = new StringWriter();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
+            if (javac.getTask(errors, files, null, options, null, files.getJavaFileObjectsFromPaths(sources)).call() != Boolean.TRUE) {
+                throw new BuildCheckFailure("The patched sources do not compile: " + errors.toString().lines().findFirst().orElse(""));
+            }
+        }
+    }
+}
