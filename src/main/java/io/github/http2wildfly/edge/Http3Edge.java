@@ -19,8 +19,10 @@ import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http3.DefaultHttp3SettingsFrame;
 import io.netty.handler.codec.http3.Http3;
+import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3FrameToHttpObjectCodec;
 import io.netty.handler.codec.http3.Http3ServerConnectionHandler;
 import io.netty.handler.codec.http3.Http3SettingsFrame;
@@ -235,28 +237,79 @@ public final class Http3Edge implements Closeable {
     }
 
     /**
-     * One request stream: its request to the origin, the origin's answer back: the headers through the
-     * codec, then the body as one DATA frame that carries the stream's FIN. Not the codec's way (the body,
-     * then the FIN alone once the body is written): quiche can drop a FIN sent alone when the bytes before
-     * it are acknowledged before it leaves (cloudflare/quiche#2525), and under loss, with the congestion
-     * window full, a client then waits for the end of a response it already has, measured at one image
-     * in a few hundred at 5 %.
+     * One request stream: its request to the origin, the origin's answer back as it comes: the head through the
+     * codec, then each part of the body as a DATA frame, the last of which carries the stream's FIN. Not the codec's
+     * way (the body, then the FIN alone once the body is written): quiche can drop a FIN sent alone when the bytes
+     * before it are acknowledged before it leaves (cloudflare/quiche#2525), and under loss, with the congestion
+     * window full, a client then waits for the end of a response it already has, measured at one image in a few
+     * hundred at 5 %. While the stream cannot take more (its client reads slowly), the origin is not read.
      */
-    private final class Forward extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final class Forward extends SimpleChannelInboundHandler<FullHttpRequest> implements OriginClient.Answer {
+        private ChannelHandlerContext ctx;
+        private OriginClient.Exchange exchange;
+        private String altSvc;
+
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
-            String altSvc = altSvc(request.headers().get(HttpHeaderNames.HOST));
-            origin.send(request.retain(), response -> {
-                if (altSvc != null) {
-                    response.headers().set(HttpHeaderNames.ALT_SVC, altSvc);
-                }
-                ByteBuf body = response.content().retain();
-                ctx.write(new DefaultHttpResponse(response.protocolVersion(), response.status(), response.headers()));
-                response.release();
-                // From the first handler: past the HTTP/3 codecs, straight to the stream.
-                ctx.pipeline().firstContext().writeAndFlush(new DefaultQuicStreamFrame(dataFrame(ctx.alloc(), body), true))
-                        .addListener(ChannelFutureListener.CLOSE);
-            });
+            this.ctx = ctx;
+            altSvc = altSvc(request.headers().get(HttpHeaderNames.HOST));
+            exchange = origin.send(request.retain(), this);
+        }
+
+        @Override
+        public void head(HttpResponse head) {
+            if (altSvc != null) {
+                head.headers().set(HttpHeaderNames.ALT_SVC, altSvc);
+            }
+            ctx.write(new DefaultHttpResponse(head.protocolVersion(), head.status(), head.headers()));
+        }
+
+        @Override
+        public void body(ByteBuf part, boolean last) {
+            if (!ctx.channel().isActive()) {
+                part.release();
+                return;
+            }
+            // From the first handler: past the HTTP/3 codecs, straight to the stream.
+            DefaultQuicStreamFrame frame = new DefaultQuicStreamFrame(dataFrame(ctx.alloc(), part), last);
+            if (last) {
+                ctx.pipeline().firstContext().writeAndFlush(frame).addListener(ChannelFutureListener.CLOSE);
+                return;
+            }
+            ctx.pipeline().firstContext().write(frame); // sent with what else this read of the origin brought
+            if (!ctx.channel().isWritable()) {
+                exchange.pause(); // until channelWritabilityChanged
+            }
+        }
+
+        @Override
+        public void flush() {
+            ctx.flush();
+        }
+
+        @Override
+        public void broken(String reason) {
+            // The head has gone out: the client learns from the reset that the answer is cut short.
+            if (ctx.channel().isActive()) {
+                ((QuicStreamChannel) ctx.channel()).shutdownOutput(Http3ErrorCode.H3_INTERNAL_ERROR.code());
+                ctx.close();
+            }
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            if (exchange != null && ctx.channel().isWritable()) {
+                exchange.resume();
+            }
+            ctx.fireChannelWritabilityChanged();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            if (exchange != null) {
+                exchange.cancel(); // a no-op once the answer has ended
+            }
+            ctx.fireChannelInactive();
         }
 
         @Override

@@ -27,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
@@ -93,6 +94,16 @@ public final class Http3Client implements AutoCloseable {
 
     /** One request without a body; the answer completes when the server ends the stream. */
     public CompletableFuture<Response> send(String method, String path, Map<String, String> headers) {
+        return send(method, path, headers, received -> { }, true);
+    }
+
+    /**
+     * As {@link #send(String, String, Map)}, telling {@code received} the body's bytes so far as they come; with
+     * {@code read} false the stream is not read at all (a client that stalls: its window fills, and the server's
+     * side of the stream with it).
+     */
+    public CompletableFuture<Response> send(String method, String path, Map<String, String> headers, LongConsumer received,
+            boolean read) {
         CompletableFuture<Response> answer = new CompletableFuture<>();
         Http3.newRequestStream(connection, new Http3RequestStreamInboundHandler() {
             private Http3Headers head;
@@ -110,6 +121,7 @@ public final class Http3Client implements AutoCloseable {
             protected void channelRead(ChannelHandlerContext ctx, Http3DataFrame frame) {
                 body.writeBytes(ByteBufUtil.getBytes(frame.content()));
                 ReferenceCountUtil.release(frame);
+                received.accept(body.size());
             }
 
             @Override
@@ -132,6 +144,7 @@ public final class Http3Client implements AutoCloseable {
                 return;
             }
             QuicStreamChannel stream = (QuicStreamChannel) opened.getNow();
+            stream.config().setAutoRead(read);
             DefaultHttp3HeadersFrame frame = new DefaultHttp3HeadersFrame();
             frame.headers().method(method).path(path).authority(authority).scheme("https");
             headers.forEach(frame.headers()::add);

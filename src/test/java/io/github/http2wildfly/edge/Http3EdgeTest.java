@@ -25,11 +25,15 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +42,11 @@ import org.junit.jupiter.api.io.TempDir;
 class Http3EdgeTest {
 
     private static final byte[] BIG = new byte[2_000_000];
+    private static final int HALF = 500_000;
+    private static final long ENDLESS = 1L << 30;
+    private static final CountDownLatch firstHalfSeen = new CountDownLatch(1);
+    private static volatile boolean firstHalfSeenInTime;
+    private static final AtomicLong endlessSent = new AtomicLong();
 
     @TempDir
     static Path dir;
@@ -66,6 +75,31 @@ class Http3EdgeTest {
             exchange.getResponseBody().write(body);
             exchange.close();
         });
+        origin.createContext("/trickle", exchange -> {
+            exchange.sendResponseHeaders(200, 2L * HALF);
+            exchange.getResponseBody().write(BIG, 0, HALF);
+            exchange.getResponseBody().flush();
+            try {
+                firstHalfSeenInTime = firstHalfSeen.await(20, TimeUnit.SECONDS); // never, if the edge held the answer whole
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.getResponseBody().write(BIG, HALF, HALF);
+            exchange.close();
+        });
+        origin.createContext("/endless", exchange -> {
+            exchange.sendResponseHeaders(200, ENDLESS);
+            try {
+                for (long sent = 0; sent < ENDLESS; sent += BIG.length) {
+                    exchange.getResponseBody().write(BIG);
+                    endlessSent.addAndGet(BIG.length);
+                }
+            } catch (IOException closedByTheEdge) {
+                // the client went away: the edge closed its connection to the origin
+            }
+            exchange.close();
+        });
+        origin.setExecutor(Executors.newCachedThreadPool()); // /trickle and /endless hold their thread
         origin.start();
         edge = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 500, 4096, CongestionControl.RENO);
     }
@@ -99,6 +133,36 @@ class Http3EdgeTest {
                 assertTrue(answers.get(i).get(30, TimeUnit.SECONDS).text().endsWith("path /logo?" + i + ", x-demo null"));
             }
             assertArrayEquals(BIG, client.get("/big").body());
+        }
+    }
+
+    @Test
+    void anAnswersFirstBytesLeaveTheEdgeBeforeItsLastArrive() throws Exception {
+        try (Http3Client client = Http3Client.connect("localhost", edge.port(), certificate)) {
+            Http3Client.Response response = client.send("GET", "/trickle", Map.of(), received -> {
+                if (received >= HALF) {
+                    firstHalfSeen.countDown(); // the origin sends the second half only now
+                }
+            }, true).get(30, TimeUnit.SECONDS);
+            assertTrue(firstHalfSeenInTime, "the first half reached the client while the origin held the second back");
+            assertArrayEquals(Arrays.copyOf(BIG, 2 * HALF), response.body());
+        }
+    }
+
+    @Test
+    void aClientThatDoesNotReadHoldsTheOriginBack() throws Exception {
+        long before = endlessSent.get();
+        try (Http3Client client = Http3Client.connect("localhost", edge.port(), certificate)) {
+            client.send("GET", "/endless", Map.of(), received -> { }, false);
+            long sent = -1;
+            for (long now = endlessSent.get(); now != sent; now = endlessSent.get()) { // until the origin is held back
+                sent = now;
+                Thread.sleep(1_000);
+            }
+            System.out.printf("The origin wrote %,d bytes for a client that does not read%n", sent - before);
+            // what the client's stream window (8 MiB), the edge's stream buffer and the sockets' buffers take, no more
+            assertTrue(sent - before < 64L << 20, "the origin wrote " + (sent - before) + " bytes for a stalled client");
+            assertTrue(edge.port() > 0 && client.get("/page").status() == 200, "the connection serves other streams");
         }
     }
 
