@@ -5,6 +5,7 @@ import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.LogoCount;
 import io.github.http2wildfly.NetworkSetting;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.latency.CongestionControl;
 import java.io.IOException;
 import java.io.Reader;
@@ -33,13 +34,22 @@ import java.util.function.Function;
  * @param ports where each door of the comparison's server listens (its base port plus the offset)
  * @param chromium whether headless Chromium loads the page beside Gatling
  * @param serverLog the comparison's server's console, where it names itself when it has booted
+ * @param h3Edge which edge answers the HTTP/3 cells
+ * @param keystore the server's key and certificate, which another edge (Caddy) serves too
  */
 public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
         List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
         Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, boolean chromium, Path serverLog,
-        String gatlingVersion, Map<Door, Integer> ports) {
+        String gatlingVersion, Map<Door, Integer> ports, H3Edge h3Edge, Keystore keystore) {
 
     public static final String CONTEXT_PATH = "/http2";
+
+    /** Where the server's key entry is (the pom's keystore.*). */
+    public record Keystore(Path file, String password, String alias) {
+        public TlsIdentity identity() throws IOException {
+            return TlsIdentity.read(file, password.toCharArray(), alias);
+        }
+    }
 
     /** The settings file, or one line saying what is wrong with it. */
     public static ComparisonSettings load(Path file) {
@@ -80,7 +90,10 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 Boolean.parseBoolean(required(given, "comparison.chromium")),
                 Path.of(required(given, "comparison.server.log")),
                 required(given, "comparison.gatling.version"),
-                ports(given));
+                ports(given),
+                H3Edge.parse(required(given, "comparison.h3.edge")),
+                new Keystore(Path.of(required(given, "comparison.keystore")), required(given, "comparison.keystore.password"),
+                        required(given, "comparison.keystore.alias")));
     }
 
     private static Map<Door, Integer> ports(Properties given) {

@@ -29,10 +29,16 @@ final class ProxyEmulation implements Emulation {
     private final Map<Cell, EmulatingProxy> measured = new LinkedHashMap<>();
     private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
     private final ServerNetwork server;
+    /** The HTTP/3 cells' edge when it is not door 4 (comparison.h3.edge=caddy), else null. */
+    private CaddyEdge caddy;
 
     ProxyEmulation(ComparisonSettings settings, List<Cell> cells) {
         this.server = new ServerNetwork("http://127.0.0.1:" + settings.ports().get(Door.HTTP_1_1));
         try {
+            if (settings.h3Edge() == H3Edge.CADDY && cells.stream().anyMatch(cell -> cell.door().overQuic())) {
+                caddy = CaddyEdge.start(settings.outputDirectory().resolve("caddy"),
+                        new InetSocketAddress("127.0.0.1", settings.ports().get(Door.HTTP_1_1)), settings.keystore().identity());
+            }
             for (Cell cell : cells) {
                 measured.put(cell, proxy(cell, settings));
                 if (ComparisonRun.warmsUp(cell)) {
@@ -42,6 +48,9 @@ final class ProxyEmulation implements Emulation {
         } catch (IOException e) {
             close();
             throw new UncheckedIOException("Cannot start a delay proxy", e);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
         }
     }
 
@@ -100,11 +109,14 @@ final class ProxyEmulation implements Emulation {
     @Override
     public String describe() {
         return "the model: delay proxies on loopback (TCP terminated on each side, its senders modelled; HTTP/3's datagrams"
-                + " really dropped)";
+                + " really dropped)" + (caddy == null ? "" : "; " + caddy.describe());
     }
 
     @Override
     public void close() {
+        if (caddy != null) {
+            caddy.close();
+        }
         Stream.of(measured, warmup).flatMap(proxies -> proxies.values().stream()).forEach(proxy -> {
             try {
                 proxy.close();
@@ -120,8 +132,9 @@ final class ProxyEmulation implements Emulation {
     }
 
     /** The cell's emulated network: a TCP delay proxy, or a datagram one for HTTP/3. */
-    private static EmulatingProxy proxy(Cell cell, ComparisonSettings settings) throws IOException {
-        InetSocketAddress door = new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door()));
+    private EmulatingProxy proxy(Cell cell, ComparisonSettings settings) throws IOException {
+        InetSocketAddress door = cell.door().overQuic() && caddy != null ? caddy.address()
+                : new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door()));
         Network network = cell.condition().network();
         return cell.door().overQuic() ? DatagramDelayProxy.emulating(door, network, settings.seed())
                 : DelayProxy.emulating(door, network, settings.seed());

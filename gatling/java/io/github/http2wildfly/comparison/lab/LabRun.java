@@ -1,8 +1,10 @@
 package io.github.http2wildfly.comparison.lab;
 
+import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.comparison.ChromiumPageLoads;
 import io.github.http2wildfly.comparison.ComparisonRun;
 import io.github.http2wildfly.comparison.ComparisonSettings;
+import io.github.http2wildfly.comparison.H3Edge;
 import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,6 +27,10 @@ public final class LabRun {
         endWithTheLauncher();
         Path file = Path.of(args[0]);
         ComparisonSettings settings = ComparisonSettings.load(file);
+        if (settings.h3Edge() != H3Edge.DOOR4) {
+            throw new BuildCheckFailure("comparison.h3.edge=" + settings.h3Edge().name().toLowerCase(java.util.Locale.ROOT)
+                    + " runs through the model only: the lab's HTTP/3 cells are door 4's");
+        }
         LabSettings labSettings = LabSettings.load(file);
         if (labSettings == null) {
             System.err.println("The lab: " + file + " no longer says comparison.lab=true (another build wrote it meanwhile?)");
