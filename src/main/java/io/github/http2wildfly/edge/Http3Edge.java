@@ -74,10 +74,10 @@ public final class Http3Edge implements Closeable {
     /** A 1,500-byte Ethernet frame's UDP payload, as TCP's 1,460-byte segment fills the same frame. */
     static final int PACKET_BYTES = 1472;
     /**
-     * Requests whose header section refers to a QPACK table entry still on its way may wait for it, up to this many
-     * at a time (Chromium's own decoder allows as many).
+     * Requests whose header section refers to a QPACK table entry still on its way: none may wait for it, so a client
+     * refers only to entries the edge has acknowledged and Netty's blocked-stream path is never taken.
      */
-    static final long QPACK_BLOCKED_STREAMS = 100;
+    static final long QPACK_BLOCKED_STREAMS = 0;
     /** Per connection, what the client may send before the server reads it; per stream a quarter. */
     private static final long CONNECTION_WINDOW = 16L << 20;
     /** The codec's name in each socket's pipeline. */
@@ -186,7 +186,7 @@ public final class Http3Edge implements Closeable {
         settings.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
         // Netty's decoder needs the fix the build carries for this (src/main/patches/netty-codec-http3, docs/http3.md)
         settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_MAX_TABLE_CAPACITY, qpackTableBytes);
-        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_BLOCKED_STREAMS, qpackTableBytes == 0 ? 0 : QPACK_BLOCKED_STREAMS);
+        settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_BLOCKED_STREAMS, QPACK_BLOCKED_STREAMS);
         return Http3.newQuicServerCodecBuilder()
                 .sslContext(tls)
                 .maxIdleTimeout(IDLE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)

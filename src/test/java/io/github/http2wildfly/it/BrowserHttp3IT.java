@@ -2,6 +2,7 @@ package io.github.http2wildfly.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -55,6 +56,9 @@ class BrowserHttp3IT extends DeployedWarTest {
      */
     @Test
     void chromiumSendsTheHeadersItRepeatsAsQpackTableReferences() throws Exception {
+        // off by default until Netty's decoder loses no request with it (docs/http3.md): -Dh3.qpack.capacity=4096
+        assumeTrue(Long.parseLong(doors.systemProperties().getProperty("h2demo.h3.qpack.capacity", "0")) > 0,
+                "door 4 offers no QPACK table (h3.qpack.capacity=0)");
         EdgeTraffic before = edgeTraffic();
         int requests;
         try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(false)))) {
