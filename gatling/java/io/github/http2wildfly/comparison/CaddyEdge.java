@@ -76,6 +76,8 @@ final class CaddyEdge implements AutoCloseable {
         builder.environment().put("XDG_DATA_HOME", directory.toString());
         builder.environment().put("XDG_CONFIG_HOME", directory.toString());
         Process process = builder.start();
+        // Maven ends, or is stopped, without closing the run: Caddy, a process of its own, goes with it all the same
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy, "caddy-edge-stop"));
         CaddyEdge edge = new CaddyEdge(process, new InetSocketAddress("127.0.0.1", port), version());
         try {
             edge.awaitListening(directory.resolve("caddy.log"));

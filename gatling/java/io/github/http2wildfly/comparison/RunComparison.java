@@ -38,12 +38,12 @@ public final class RunComparison {
             switch (mode) {
                 case URL -> UrlComparison.run(yourPage, System.out);
                 case LAB -> {
-                    ChromiumPageLoads.measure(new ComparisonRun(settings, true), "chromium");
+                    measureInChromium(settings);
                     LabLauncher.run(file);
                 }
                 case MODEL -> {
                     if (settings.chromium()) {
-                        ChromiumPageLoads.measure(new ComparisonRun(settings, true), "chromium");
+                        measureInChromium(settings);
                     } else {
                         System.out.println("Chromium: not in this comparison (-Dcomparison.chromium=true adds it)");
                     }
@@ -68,5 +68,12 @@ public final class RunComparison {
             return Mode.MODEL;
         }
         return lab ? Mode.LAB : Mode.MODEL;
+    }
+
+    /** Chromium's leg through the model; its delay proxies and any other edge (Caddy) end with it. */
+    private static void measureInChromium(ComparisonSettings settings) throws IOException {
+        try (ComparisonRun run = new ComparisonRun(settings, true)) {
+            ChromiumPageLoads.measure(run, "chromium");
+        }
     }
 }
