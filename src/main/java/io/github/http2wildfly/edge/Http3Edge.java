@@ -1,7 +1,6 @@
 package io.github.http2wildfly.edge;
 
 import io.github.http2wildfly.latency.CongestionControl;
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -14,9 +13,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -32,6 +29,7 @@ import io.netty.handler.codec.http3.Http3SettingsFrame;
 import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
 import io.netty.handler.codec.quic.FlushStrategy;
 import io.netty.handler.codec.quic.QuicChannel;
+import io.netty.handler.codec.quic.QuicChannelOption;
 import io.netty.handler.codec.quic.QuicConnectionStats;
 import io.netty.handler.codec.quic.QuicCongestionControlAlgorithm;
 import io.netty.handler.codec.quic.QuicSslContext;
@@ -85,6 +83,7 @@ public final class Http3Edge implements Closeable {
     private static final String QUIC = "quic";
 
     private final EventLoopGroup group;
+    private final EdgeTransport transport;
     private final OriginClient origin;
     private final List<Channel> sockets = new ArrayList<>();
     private final QuicSslContext tls;
@@ -94,9 +93,10 @@ public final class Http3Edge implements Closeable {
     private volatile CongestionControl congestionControl;
     private int port;
 
-    private Http3Edge(EventLoopGroup group, OriginClient origin, QuicSslContext tls, int maxStreams, long qpackTableBytes,
+    private Http3Edge(EventLoopGroup group, EdgeTransport transport, OriginClient origin, QuicSslContext tls, int maxStreams, long qpackTableBytes,
             CongestionControl congestionControl, int port) {
         this.group = group;
+        this.transport = transport;
         this.origin = origin;
         this.tls = tls;
         this.maxStreams = maxStreams;
@@ -118,21 +118,22 @@ public final class Http3Edge implements Closeable {
     public static Http3Edge open(List<InetAddress> addresses, int port, TlsIdentity identity,
             InetSocketAddress originAddress, int maxStreams, long qpackTableBytes, CongestionControl congestionControl)
             throws IOException {
+        EdgeTransport transport = EdgeTransport.best();
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h3-edge", true),
-                NioIoHandler.newFactory());
+                transport.ioHandler());
         Http3Edge edge = null;
         try {
             QuicSslContext tls = QuicSslContextBuilder.forServer(identity.key(), null, identity.chain())
                     .applicationProtocols(Http3.supportedApplicationProtocols()).build();
-            edge = new Http3Edge(group, new OriginClient(group, originAddress), tls, maxStreams, qpackTableBytes,
-                    congestionControl, port);
+            edge = new Http3Edge(group, transport, new OriginClient(group, transport.socketChannel(), originAddress), tls,
+                    maxStreams, qpackTableBytes, congestionControl, port);
             for (InetAddress address : addresses) {
                 // One codec per socket: a codec holds its socket's connections.
                 ChannelHandler codec = edge.quicCodec(congestionControl);
-                Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class)
-                        .handler(new ChannelInitializer<NioDatagramChannel>() {
+                Channel socket = transport.datagramBootstrap().group(group)
+                        .handler(new ChannelInitializer<Channel>() {
                             @Override
-                            protected void initChannel(NioDatagramChannel channel) {
+                            protected void initChannel(Channel channel) {
                                 channel.pipeline().addLast(QUIC, codec);
                             }
                         })
@@ -207,6 +208,8 @@ public final class Http3Edge implements Closeable {
                 .congestionControlAlgorithm(quicheAlgorithm(algorithm))
                 .initialCongestionWindowPackets(10)
                 .maxSendUdpPayloadSize(PACKET_BYTES)
+                .maxRecvUdpPayloadSize(EdgeTransport.DATAGRAM_SLOT_BYTES) // what one read takes whole, as clients learn
+                .option(QuicChannelOption.SEGMENTED_DATAGRAM_PACKET_ALLOCATOR, transport.segments())
                 .hystart(true)
                 // A client that moves to a new port on a lossy path (Chromium does) would arrive at the
                 // slow twin's proxy as a new peer and start a new window: the TCP doors cannot do that.
@@ -414,6 +417,7 @@ public final class Http3Edge implements Closeable {
 
     @Override
     public String toString() {
-        return "HTTP/3 on " + port + " (UDP), " + congestionControl.label() + ", forwarding to " + origin;
+        return "HTTP/3 on " + port + " (UDP, " + transport.name().toLowerCase(java.util.Locale.ROOT) + "), "
+                + congestionControl.label() + ", forwarding to " + origin;
     }
 }

@@ -10,7 +10,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.pool.AbstractChannelPoolHandler;
 import io.netty.channel.pool.ChannelHealthChecker;
 import io.netty.channel.pool.FixedChannelPool;
-import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -61,9 +61,9 @@ final class OriginClient {
     private final InetSocketAddress address;
     private final FixedChannelPool pool;
 
-    OriginClient(EventLoopGroup group, InetSocketAddress address) {
+    OriginClient(EventLoopGroup group, Class<? extends SocketChannel> channel, InetSocketAddress address) {
         this.address = address;
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class).remoteAddress(address);
+        Bootstrap bootstrap = new Bootstrap().group(group).channel(channel).remoteAddress(address);
         this.pool = new FixedChannelPool(bootstrap, new AbstractChannelPoolHandler() {
             @Override
             public void channelCreated(Channel channel) {

@@ -185,6 +185,17 @@ class Http3EdgeTest {
         }
     }
 
+    /** On Linux (CI, the lab) the edge reads datagrams in batches and sends with GSO; elsewhere it keeps to NIO. */
+    @Test
+    void onLinuxTheEdgeRunsOnEpollWithGso() {
+        boolean linux = System.getProperty("os.name").equals("Linux");
+        assertEquals(linux ? EdgeTransport.EPOLL : EdgeTransport.NIO, EdgeTransport.best());
+        assertTrue(edge.toString().contains(linux ? "(UDP, epoll)" : "(UDP, nio)"), edge.toString());
+        if (linux) {
+            assertEquals(EdgeTransport.SEGMENTS, EdgeTransport.EPOLL.segments().maxNumSegments(), "the kernel takes UDP_SEGMENT");
+        }
+    }
+
     @Test
     void aDataFrameCarriesItsLengthAsAQuicVariableLengthInteger() {
         assertArrayEquals(new byte[] {0, 0}, frameHead(0));
