@@ -53,6 +53,7 @@ echo "== the lab, a small grid beside the model"
 mvn -B verify -Pgatling -Dcomparison.lab=true -DskipTests -DskipITs -Dcomparison.losses=0,5 -Dcomparison.ccs=reno,bbr \
   -Dcomparison.loads=1
 grep -q "The model against the lab" target/comparison/results.md || fail "the report has no model against the lab"
+grep -q '"packetsDown" : [1-9]' target/comparison/chromium-lab.json || fail "the lab counted no packets per page"
 expect_nothing_left "the lab's run"
 
 echo "== the lab, killed while it loads pages"

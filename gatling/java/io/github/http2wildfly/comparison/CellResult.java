@@ -7,13 +7,13 @@ import java.util.List;
 
 /**
  * The measured page loads of one cell by one tool, as the comparison wrote them, with the counts the
- * delay proxy saw. Derived figures (percentiles, per-page counts) are computed, never stored.
+ * network saw (packets only where it sees them: the lab). Derived figures (percentiles, per-page counts) are computed, never stored.
  *
  * @param toolMeanMillis the mean load time by the tool's own statistics, to check ours against
  *     ({@code null} where the tool has none)
  */
 public record CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
-        long failedRequests, long connections, long bytes, Double toolMeanMillis) {
+        long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, Double toolMeanMillis) {
 
     public int loads() {
         return loadMillis.size();
@@ -49,6 +49,15 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
         return loads() == 0 ? Double.NaN : (double) connections / loads();
     }
 
+    /** Packets from the browser and to it per load, where the network counted them (the lab); 0 elsewhere. */
+    public double packetsUpPerLoad() {
+        return loads() == 0 ? Double.NaN : (double) packetsUp / loads();
+    }
+
+    public double packetsDownPerLoad() {
+        return loads() == 0 ? Double.NaN : (double) packetsDown / loads();
+    }
+
     public double bytesPerLoad() {
         return loads() == 0 ? Double.NaN : (double) bytes / loads();
     }
@@ -58,6 +67,6 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
     }
 
     static CellResult of(Door door, Condition condition, double... millis) {
-        return new CellResult(door, condition, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, null);
+        return new CellResult(door, condition, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, 0, 0, null);
     }
 }

@@ -39,7 +39,7 @@ public interface Emulation extends AutoCloseable {
     @Override
     void close();
 
-    /** Connections and bytes. */
-    record Traffic(long connections, long bytes) {
+    /** Connections, bytes both ways, and packets each way where the network sees packets (the lab; 0 in the model). */
+    record Traffic(long connections, long bytes, long packetsUp, long packetsDown) {
     }
 }

@@ -29,6 +29,6 @@ public final class LoadLog {
     /** The cell's result, with the connections and bytes its network saw. */
     public synchronized CellResult result(Cell cell, Emulation.Traffic traffic) {
         return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
-                traffic.connections(), traffic.bytes(), null);
+                traffic.connections(), traffic.bytes(), traffic.packetsUp(), traffic.packetsDown(), null);
     }
 }

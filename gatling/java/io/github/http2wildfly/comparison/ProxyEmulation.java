@@ -80,7 +80,7 @@ final class ProxyEmulation implements Emulation {
     @Override
     public Traffic traffic(Cell cell) {
         EmulatingProxy proxy = measured.get(cell);
-        return new Traffic(proxy.connectionsAccepted(), proxy.bytesForwarded());
+        return new Traffic(proxy.connectionsAccepted(), proxy.bytesForwarded(), 0, 0); // TCP proxies see bytes, not packets
     }
 
     /**

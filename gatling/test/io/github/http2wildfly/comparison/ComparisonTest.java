@@ -51,13 +51,22 @@ class ComparisonTest {
 
     @Test
     void failuresCalibrationAndDisagreementAreProblems() {
-        CellResult failing = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(800.0), 1, 501, 3, 1, 1000, 1000.0);
+        CellResult failing = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(800.0), 1, 501, 3, 1, 1000, 0, 0, 1000.0);
         List<String> problems = new Comparison(results(Map.of(50, 60.0), failing)).problems();
         String where = "gatling HTTP_2_TLS at 50 ms, 0 % loss, no rate limit, logo images, NewReno";
         assertEquals(List.of(where + ": 1 failed loads, 3 failed requests",
                 where + ": our mean 800 ms disagrees with gatling's own 1000 ms",
                 "gatling: the delay proxy measured 60.0 ms for an RTT of 50 ms (more than 10% off): the machine is too busy"
                         + " to emulate latency"), problems);
+    }
+
+    @Test
+    void theBuildLogShowsPacketsPerPageEachWayWhereTheNetworkCountedThemAndADashWhereItCouldNot() {
+        CellResult lab = new CellResult(Door.HTTP_3, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
+                922, 1440, null);
+        String table = ComparisonReport.table(new Comparison(results(Map.of(), lab, cell(Door.HTTP_2_TLS, 50, 1300))));
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/3 over QUIC") && line.endsWith(" 461     720")), table);
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/2 over TLS") && line.endsWith("   -       -")), table);
     }
 
     @Test
@@ -256,7 +265,7 @@ class ComparisonTest {
     }
 
     private static CellResult cell(Door door, Condition condition, double millis) {
-        return new CellResult(door, condition, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, millis);
+        return new CellResult(door, condition, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, 0, 0, millis);
     }
 
     private static ToolResults results(Map<Integer, Double> calibration, CellResult... cells) {

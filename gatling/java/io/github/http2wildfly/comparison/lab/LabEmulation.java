@@ -43,6 +43,7 @@ final class LabEmulation implements Emulation {
     private final Map<Cell, Traffic> traffic = new HashMap<>();
     private final Map<String, String> figures = new LinkedHashMap<>();
     private LinkEmulator.Traffic before;
+    private LinkEmulator.Traffic beforeUp;
 
     LabEmulation(Lab lab, ComparisonSettings settings, LabServer server) {
         this.lab = lab;
@@ -72,28 +73,24 @@ final class LabEmulation implements Emulation {
                 return null;
             });
         }
-        before = snapshot();
+        before = lab.traffic();
+        beforeUp = lab.upstream();
     }
 
     @Override
     public void after(Cell cell, boolean counted) {
         if (counted) {
-            LinkEmulator.Traffic load = snapshot().minus(before);
-            traffic.merge(cell, new Traffic(load.tcpConnections() + load.udpFlows(), load.bytes()),
-                    (a, b) -> new Traffic(a.connections() + b.connections(), a.bytes() + b.bytes()));
+            LinkEmulator.Traffic up = lab.upstream().minus(beforeUp);
+            LinkEmulator.Traffic both = lab.traffic().minus(before);
+            traffic.merge(cell, new Traffic(up.tcpConnections() + up.udpFlows(), both.bytes(), up.packets(),
+                    both.packets() - up.packets()), (a, b) -> new Traffic(a.connections() + b.connections(),
+                    a.bytes() + b.bytes(), a.packetsUp() + b.packetsUp(), a.packetsDown() + b.packetsDown()));
         }
-    }
-
-    /** Both directions' bytes, the client's connections and flows. */
-    private LinkEmulator.Traffic snapshot() {
-        LinkEmulator.Traffic up = lab.upstream();
-        LinkEmulator.Traffic all = lab.traffic();
-        return new LinkEmulator.Traffic(all.packets(), all.bytes(), all.lost(), all.tailDropped(), up.tcpConnections(), up.udpFlows());
     }
 
     @Override
     public Traffic traffic(Cell cell) {
-        return traffic.getOrDefault(cell, new Traffic(0, 0));
+        return traffic.getOrDefault(cell, new Traffic(0, 0, 0, 0));
     }
 
     /**
