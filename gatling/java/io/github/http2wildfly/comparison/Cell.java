@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 
 /** One door under one condition (network and image size). */
 public record Cell(Door door, Condition condition) {

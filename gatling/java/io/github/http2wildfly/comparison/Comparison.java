@@ -1,15 +1,15 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.ImageSize;
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.page.ImageSize;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.LinkedHashMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.ToIntFunction;

@@ -1,12 +1,12 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.ImageSize;
-import io.github.http2wildfly.LogoCount;
-import io.github.http2wildfly.NetworkSetting;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.door.NetworkSetting;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.page.ImageSize;
+import io.github.http2wildfly.page.LogoCount;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;

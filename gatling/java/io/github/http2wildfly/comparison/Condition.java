@@ -1,8 +1,8 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.page.ImageSize;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Locale;

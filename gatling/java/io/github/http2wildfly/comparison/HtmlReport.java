@@ -1,8 +1,8 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.ImageSize;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.page.ImageSize;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -9,7 +9,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

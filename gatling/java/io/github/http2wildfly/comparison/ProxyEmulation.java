@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.EmulatingProxy;

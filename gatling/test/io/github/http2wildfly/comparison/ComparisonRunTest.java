@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.ImageSize;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.page.ImageSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package io.github.http2wildfly.comparison;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.ImageSize;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.page.ImageSize;
 import org.junit.jupiter.api.Test;
 
 class PageLoadModelTest {

@@ -1,11 +1,11 @@
 package io.github.http2wildfly.comparison.lab;
 
-import io.github.http2wildfly.Door;
 import io.github.http2wildfly.comparison.Cell;
 import io.github.http2wildfly.comparison.ComparisonSettings;
 import io.github.http2wildfly.comparison.Emulation;
 import io.github.http2wildfly.comparison.Environment;
 import io.github.http2wildfly.comparison.ServerNetwork;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;

@@ -87,7 +87,7 @@ final class LabServer implements AutoCloseable {
     /** The application's landing page, asked from inside the server's namespace. */
     private static boolean answers(Lab lab, ComparisonSettings comparison) {
         URI page = URI.create("http://" + Lab.SERVER.getHostAddress() + ":"
-                + comparison.ports().get(io.github.http2wildfly.Door.HTTP_1_1) + ComparisonSettings.CONTEXT_PATH + "/");
+                + comparison.ports().get(io.github.http2wildfly.door.Door.HTTP_1_1) + ComparisonSettings.CONTEXT_PATH + "/");
         return lab.server().call(() -> {
             try {
                 HttpURLConnection get = (HttpURLConnection) page.toURL().openConnection();

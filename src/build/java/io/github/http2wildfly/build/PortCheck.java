@@ -1,6 +1,6 @@
 package io.github.http2wildfly.build;
 
-import io.github.http2wildfly.PortInUse;
+import io.github.http2wildfly.door.PortInUse;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.LogoCount;
-import io.github.http2wildfly.RequestRulesFilter;
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.http.RequestRulesFilter;
+import io.github.http2wildfly.page.LogoCount;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

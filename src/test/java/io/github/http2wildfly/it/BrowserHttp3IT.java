@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.edge.EdgeTraffic;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.net.http.HttpClient;

@@ -3,7 +3,7 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;

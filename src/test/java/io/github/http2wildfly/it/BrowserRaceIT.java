@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.time.Duration;

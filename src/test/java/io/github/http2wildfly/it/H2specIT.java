@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -3,9 +3,9 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
-import io.github.http2wildfly.ImageSize;
-import io.github.http2wildfly.LogoCount;
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.page.ImageSize;
+import io.github.http2wildfly.page.LogoCount;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;

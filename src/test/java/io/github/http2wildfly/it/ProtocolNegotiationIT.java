@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

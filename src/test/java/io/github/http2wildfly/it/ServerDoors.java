@@ -1,6 +1,6 @@
 package io.github.http2wildfly.it;
 
-import io.github.http2wildfly.Door;
+import io.github.http2wildfly.door.Door;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;

@@ -1,0 +1,146 @@
+package io.github.http2wildfly.door;
+
+import io.github.http2wildfly.latency.DatagramDelayProxy;
+import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.EmulatingProxy;
+import jakarta.servlet.ServletContext;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Properties;
+import java.util.function.Consumer;
+
+/**
+ * The doors again, as if the server were far away: a {@link DelayProxy} in front of each TCP door,
+ * and a {@link DatagramDelayProxy} in front of door 4 (HTTP/3, {@link Http3Door}) where the server has it,
+ * on loopback, with the comparison's network model (half the round trip each way, one round trip for
+ * the connection set-up, loss and link rate as {@code Flow} and {@code Link} model them, TLS passed
+ * through untouched). They open with the application and close
+ * with it, so wildfly:run, wildfly:dev (on every redeploy) and a server started from an IDE have them.
+ */
+public final class SlowDoors implements Closeable {
+
+    /** A browser opens 6 per origin; the cap bounds what a misbehaving client can make the server hold. */
+    static final int MAX_CONNECTIONS_PER_DOOR = 64;
+    /** Kept-alive connections idle this long are closed when the network changes, so it applies at once. */
+    static final Duration IDLE = Duration.ofMillis(500);
+    private static final String ATTRIBUTE = SlowDoors.class.getName();
+
+    private final Map<Door, DelayProxy> open = new EnumMap<>(Door.class);
+    private DatagramDelayProxy http3;
+    private volatile SlowNetwork network;
+
+    private SlowDoors(SlowNetwork network) {
+        this.network = network;
+    }
+
+    /**
+     * Opens every slow door whose port is free; a taken port is reported (the same sentence as the
+     * build's port check) and that door stays shut, the others open. The network they open with is
+     * the server's system properties (wildfly/slow-doors.cli, from the pom's slow.* properties).
+     *
+     * @throws IllegalArgumentException with the rule of the first bad network setting
+     */
+    public static SlowDoors open(Properties system, Consumer<String> warning) {
+        SlowDoors doors = new SlowDoors(SlowNetwork.parse(system::getProperty));
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        InetAddress target = Door.bindAddress(system);
+        for (Door door : Door.overTcp()) {
+            int port = door.slowPort(system);
+            try {
+                doors.open.put(door, DelayProxy.listening(new InetSocketAddress(loopback, port),
+                        new InetSocketAddress(target, door.port(system)), doors.network.emulated(), MAX_CONNECTIONS_PER_DOOR));
+            } catch (BindException taken) {
+                int offset = Door.portOffset(system);
+                warning.accept(PortInUse.message(loopback, door.slowPortProperty(), port - offset, "port.offset", offset));
+            } catch (IOException e) {
+                warning.accept("Slow door " + door.label() + " on port " + port + " could not open: " + e.getMessage());
+            }
+        }
+        if (Http3Door.isConfigured(system)) {
+            doors.openHttp3Twin(system, warning);
+        }
+        return doors;
+    }
+
+    /** Door 4's twin, on every loopback address door 4 listens on (it may open later: datagrams wait for no one). */
+    private void openHttp3Twin(Properties system, Consumer<String> warning) {
+        int port = Door.HTTP_3.slowPort(system);
+        List<InetAddress> loopback = Http3Door.loopbackAddresses();
+        try {
+            http3 = DatagramDelayProxy.listening(loopback.stream().map(address -> new InetSocketAddress(address, port)).toList(),
+                    new InetSocketAddress(Http3Door.listenAddresses(system).get(0), Door.HTTP_3.port(system)), network.emulated(),
+                    MAX_CONNECTIONS_PER_DOOR);
+        } catch (BindException taken) {
+            int offset = Door.portOffset(system);
+            warning.accept(PortInUse.message(loopback.get(0), Door.HTTP_3.slowPortProperty(), port - offset, "port.offset", offset) + " (UDP)");
+        } catch (IOException e) {
+            warning.accept("Slow door " + Door.HTTP_3.label() + " on port " + port + " could not open: " + e.getMessage());
+        }
+    }
+
+    /** The slow doors of this application, or null where the server has none. */
+    public static SlowDoors of(ServletContext context) {
+        return (SlowDoors) context.getAttribute(ATTRIBUTE);
+    }
+
+    void register(ServletContext context) {
+        context.setAttribute(ATTRIBUTE, this);
+    }
+
+    public SlowNetwork network() {
+        return network;
+    }
+
+    /** Applies to new connections; idle kept-alive ones are closed so that a browser connects anew. */
+    public void setNetwork(SlowNetwork network) {
+        this.network = network;
+        for (DelayProxy proxy : open.values()) {
+            proxy.setNetwork(network.emulated());
+            proxy.closeIdleConnections(IDLE);
+        }
+        if (http3 != null) {
+            http3.setNetwork(network.emulated());
+        }
+    }
+
+    /** The port of the door's slow twin, empty when that port was taken (or, for door 4, the server has none). */
+    public OptionalInt port(Door door) {
+        EmulatingProxy proxy = door.overQuic() ? http3 : open.get(door);
+        return proxy == null ? OptionalInt.empty() : OptionalInt.of(proxy.port());
+    }
+
+    /** Threads of the proxies still running (a test reads it through the lifecycle check). */
+    public int liveThreads() {
+        return open.values().stream().mapToInt(DelayProxy::liveThreads).sum() + (http3 == null ? 0 : http3.liveThreads());
+    }
+
+    @Override
+    public void close() {
+        for (DelayProxy proxy : open.values()) {
+            try {
+                proxy.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+        if (http3 != null) {
+            http3.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder(network.toString());
+        open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
+        port(Door.HTTP_3).ifPresent(port -> text.append(", ").append(Door.HTTP_3.label()).append(" on ").append(port).append(" (UDP)"));
+        return text.toString();
+    }
+}
