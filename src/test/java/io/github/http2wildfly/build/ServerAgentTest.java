@@ -10,13 +10,22 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,6 +64,33 @@ class ServerAgentTest {
 
     private void serverOn(int port) throws IOException {
         Files.writeString(scripts.resolve("sockets.cli"), "/system-property=h2demo.http.port:add(value=" + port + ")\n");
+    }
+
+    /**
+     * The jar the pom builds for the servers (maven-jar-plugin's server-agent) names its classes one by one: every
+     * project class its classes use must be in it, or the agent fails on a server's first taken port.
+     */
+    @Test
+    void theBuildsAgentJarHoldsEveryProjectClassItsClassesUse() throws IOException {
+        Path built = Path.of(System.getProperty("server.agent.jar", "target/http2-server-agent.jar"));
+        assertTrue(Files.isRegularFile(built), built + " is missing: ./mvnw package builds it");
+        try (JarFile jar = new JarFile(built.toFile())) {
+            Set<String> held = jar.stream().map(JarEntry::getName).collect(Collectors.toSet());
+            Set<String> used = new TreeSet<>();
+            for (JarEntry entry : Collections.list(jar.entries())) {
+                if (entry.getName().endsWith(".class")) {
+                    // a class's constant pool names the classes it uses, in internal form
+                    Matcher reference = Pattern.compile("io/github/http2wildfly/[\\w/$]+").matcher(
+                            new String(jar.getInputStream(entry).readAllBytes(), StandardCharsets.ISO_8859_1));
+                    while (reference.find()) {
+                        used.add(reference.group() + ".class");
+                    }
+                }
+            }
+            assertTrue(held.contains(ServerAgent.class.getName().replace('.', '/') + ".class"), held.toString());
+            used.removeAll(held);
+            assertEquals(Set.of(), used, "used by the agent's classes, missing from " + built);
+        }
     }
 
     /** A JVM started with the agent by this test's JVM keeps running while it runs (its launcher is a JVM). */
