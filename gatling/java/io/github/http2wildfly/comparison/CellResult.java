@@ -9,11 +9,14 @@ import java.util.List;
  * The measured page loads of one cell by one tool, as the comparison wrote them, with the counts the
  * network saw (packets only where it sees them: the lab). Derived figures (percentiles, per-page counts) are computed, never stored.
  *
+ * @param browserCpuMillis the CPU time the browser's processes spent on the counted loads (0 where the tool is not a
+ *     browser), and {@code networkCpuMillis} the part of it in its network service (TLS, and QUIC in user space)
  * @param toolMeanMillis the mean load time by the tool's own statistics, to check ours against
  *     ({@code null} where the tool has none)
  */
 public record CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
-        long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, Double toolMeanMillis) {
+        long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, double browserCpuMillis,
+        double networkCpuMillis, Double toolMeanMillis) {
 
     public int loads() {
         return loadMillis.size();
@@ -58,6 +61,15 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
         return loads() == 0 ? Double.NaN : (double) packetsDown / loads();
     }
 
+    /** CPU milliseconds per load: the browser's, and its network service's; 0 where the tool is not a browser. */
+    public double browserCpuPerLoad() {
+        return loads() == 0 ? Double.NaN : browserCpuMillis / loads();
+    }
+
+    public double networkCpuPerLoad() {
+        return loads() == 0 ? Double.NaN : networkCpuMillis / loads();
+    }
+
     public double bytesPerLoad() {
         return loads() == 0 ? Double.NaN : (double) bytes / loads();
     }
@@ -67,6 +79,6 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
     }
 
     static CellResult of(Door door, Condition condition, double... millis) {
-        return new CellResult(door, condition, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, 0, 0, null);
+        return new CellResult(door, condition, Arrays.stream(millis).boxed().toList(), 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
     }
 }

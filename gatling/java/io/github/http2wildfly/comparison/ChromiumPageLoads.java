@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.shared.BrowserCpu;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,7 +13,9 @@ import java.util.Map;
  * connections, nothing cached, no TLS session to resume), which saves starting a browser per load. The time is
  * the page's own Navigation Timing, from the start of the navigation to the end of the load event; the page and
  * its images must have come over the door's protocol (Resource Timing's nextHopProtocol), HTTP/3 with QUIC
- * forced to the run's HTTP/3 doors. Writes {@code <tool>.json} for the report.
+ * forced to the run's HTTP/3 doors. What each load cost the browser's CPU is counted beside its time (all its
+ * processes, and its network service: {@link BrowserCpu}), from before the navigation to the page's report.
+ * Writes {@code <tool>.json} for the report.
  */
 public final class ChromiumPageLoads {
 
@@ -35,12 +38,14 @@ public final class ChromiumPageLoads {
                     for (int user = 0; user < settings.users(); user++) {
                         run.emulation().before(cell, round.number());
                         try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
+                            BrowserCpu before = chromium.cpu();
                             Map<String, String> report = load(chromium, run.pageUrl(cell, round.counted()), cell);
+                            BrowserCpu.Use cpu = chromium.cpu().since(before);
                             requireProtocol(cell, report);
                             if (round.counted()) {
                                 int missing = settings.imageCount() - Integer.parseInt(report.get("images"));
                                 run.log(cell).record(Double.parseDouble(report.get("loadMillis")), missing,
-                                        Long.parseLong(report.get("imageEntries")) + 1);
+                                        Long.parseLong(report.get("imageEntries")) + 1, cpu.browserMillis(), cpu.networkMillis());
                             }
                         }
                         run.emulation().after(cell, round.counted());

@@ -74,21 +74,27 @@ public final class ComparisonReport {
         return cell.packetsUp() + cell.packetsDown() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", perLoad);
     }
 
+    /** CPU milliseconds per page where the tool is a browser, "-" where it is not (Gatling). */
+    private static String cpu(CellResult cell, double perLoad) {
+        return cell.browserCpuMillis() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", perLoad);
+    }
+
     /** The plain-text table for the build log. */
     static String table(Comparison comparison) {
         StringBuilder out = new StringBuilder();
         out.append(String.format(Locale.ROOT, "%n%s: page load time (ms), %d images%n", comparison.results().tool(),
                 comparison.results().imageCount()));
-        out.append(String.format(Locale.ROOT, "%-18s %5s %4s %5s %5s %5s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %7s%n", "door",
+        out.append(String.format(Locale.ROOT, "%-18s %5s %4s %5s %5s %5s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %7s %7s %7s%n", "door",
                 "RTT", "loss", "Mbps", "size", "loads", "mean", "p50", "p95", "min", "max", "model", "req/pg", "failed",
-                "conn/pg", "pk↑/pg", "pk↓/pg"));
+                "conn/pg", "pk↑/pg", "pk↓/pg", "cpu/pg", "net/pg"));
         for (CellResult cell : comparison.results().cells()) {
             Condition condition = cell.condition();
-            out.append(String.format(Locale.ROOT, "%-18s %5d %4d %5d %5s %5d %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.0f %6d %6.1f %7s %7s%n",
+            out.append(String.format(Locale.ROOT, "%-18s %5d %4d %5d %5s %5d %8.0f %8.0f %8.0f %8.0f %8.0f %8.0f %6.0f %6d %6.1f %7s %7s %7s %7s%n",
                     cell.door().label(), condition.rttMillis(), condition.lossPercent(), condition.bandwidthMbps(),
                     condition.size().parameter(), cell.loads(), cell.mean(), cell.median(), cell.percentile(95), cell.min(),
                     cell.max(), comparison.predictMillis(cell), cell.requestsPerLoad(), cell.failedRequests(),
-                    cell.connectionsPerLoad(), packets(cell, cell.packetsUpPerLoad()), packets(cell, cell.packetsDownPerLoad())));
+                    cell.connectionsPerLoad(), packets(cell, cell.packetsUpPerLoad()), packets(cell, cell.packetsDownPerLoad()),
+                    cpu(cell, cell.browserCpuPerLoad()), cpu(cell, cell.networkCpuPerLoad())));
         }
         for (Comparison.Pair pair : comparison.pairs()) {
             for (Condition condition : comparison.conditions()) {

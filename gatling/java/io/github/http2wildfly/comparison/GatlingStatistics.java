@@ -51,7 +51,8 @@ public final class GatlingStatistics {
                         + ", which gatling.json measured: the two do not belong to the same run");
             }
             cells.add(new CellResult(cell.door(), cell.condition(), cell.loadMillis(), cell.failedLoads(), group.requests(),
-                    group.failedRequests(), cell.connections(), cell.bytes(), cell.packetsUp(), cell.packetsDown(), group.meanMillis()));
+                    group.failedRequests(), cell.connections(), cell.bytes(), cell.packetsUp(), cell.packetsDown(), 0, 0,
+                    group.meanMillis()));
         }
         Map<String, String> environment = new LinkedHashMap<>(measured.environment());
         environment.put("Gatling report", gatlingResults.resolve(run).resolve("index.html").toAbsolutePath().toString());

@@ -10,6 +10,8 @@ public final class LoadLog {
     private int failedLoads;
     private long requests;
     private long failedRequests;
+    private double browserCpuMillis;
+    private double networkCpuMillis;
 
     /** A load whose requests only the tool's own statistics count (Gatling's report). */
     public synchronized void record(double loadMillis, boolean failedLoad) {
@@ -19,16 +21,22 @@ public final class LoadLog {
         }
     }
 
-    /** A load that counted its own requests and failures (the browser, from inside the page). */
-    public synchronized void record(double loadMillis, int failed, long loadRequests) {
+    /**
+     * A load that counted its own requests and failures (the browser, from inside the page), with the CPU time the
+     * browser spent on it: all its processes, and its network service.
+     */
+    public synchronized void record(double loadMillis, int failed, long loadRequests, double browserCpu, double networkCpu) {
         record(loadMillis, failed > 0);
         requests += loadRequests;
         failedRequests += failed;
+        browserCpuMillis += browserCpu;
+        networkCpuMillis += networkCpu;
     }
 
     /** The cell's result, with the connections and bytes its network saw. */
     public synchronized CellResult result(Cell cell, Emulation.Traffic traffic) {
         return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
-                traffic.connections(), traffic.bytes(), traffic.packetsUp(), traffic.packetsDown(), null);
+                traffic.connections(), traffic.bytes(), traffic.packetsUp(), traffic.packetsDown(), browserCpuMillis,
+                networkCpuMillis, null);
     }
 }

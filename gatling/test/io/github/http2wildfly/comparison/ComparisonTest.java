@@ -51,7 +51,8 @@ class ComparisonTest {
 
     @Test
     void failuresCalibrationAndDisagreementAreProblems() {
-        CellResult failing = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(800.0), 1, 501, 3, 1, 1000, 0, 0, 1000.0);
+        CellResult failing = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(800.0), 1, 501, 3, 1, 1000, 0, 0, 0, 0,
+                1000.0);
         List<String> problems = new Comparison(results(Map.of(50, 60.0), failing)).problems();
         String where = "gatling HTTP_2_TLS at 50 ms, 0 % loss, no rate limit, logo images, NewReno";
         assertEquals(List.of(where + ": 1 failed loads, 3 failed requests",
@@ -63,9 +64,18 @@ class ComparisonTest {
     @Test
     void theBuildLogShowsPacketsPerPageEachWayWhereTheNetworkCountedThemAndADashWhereItCouldNot() {
         CellResult lab = new CellResult(Door.HTTP_3, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
-                922, 1440, null);
+                922, 1440, 0, 0, null);
         String table = ComparisonReport.table(new Comparison(results(Map.of(), lab, cell(Door.HTTP_2_TLS, 50, 1300))));
-        assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/3 over QUIC") && line.endsWith(" 461     720")), table);
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/3 over QUIC") && line.contains(" 461     720 ")), table);
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/2 over TLS") && line.contains("   -       - ")), table);
+    }
+
+    @Test
+    void theBuildLogShowsTheBrowsersCpuPerPageAndItsNetworkServicesShareAndADashForATool() {
+        CellResult chromium = new CellResult(Door.HTTP_3, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
+                0, 0, 1_500, 640, null);
+        String table = ComparisonReport.table(new Comparison(results(Map.of(), chromium, cell(Door.HTTP_2_TLS, 50, 1300))));
+        assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/3 over QUIC") && line.endsWith(" 750     320")), table);
         assertTrue(table.lines().anyMatch(line -> line.startsWith("HTTP/2 over TLS") && line.endsWith("   -       -")), table);
     }
 
@@ -265,7 +275,7 @@ class ComparisonTest {
     }
 
     private static CellResult cell(Door door, Condition condition, double millis) {
-        return new CellResult(door, condition, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, 0, 0, millis);
+        return new CellResult(door, condition, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, 0, 0, 0, 0, millis);
     }
 
     private static ToolResults results(Map<Integer, Double> calibration, CellResult... cells) {

@@ -44,7 +44,8 @@ class GatlingStatisticsTest {
     void theStatisticsJoinTheSimulationsOwnResults() throws IOException {
         Path gatling = gatlingResults();
         Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
-                List.of(new CellResult(Door.HTTP_2_TLS, Condition.latency(0), List.of(300.0, 310.0), 0, 0, 0, 2, 5000, 0, 0, null)),
+                List.of(new CellResult(Door.HTTP_2_TLS, Condition.latency(0), List.of(300.0, 310.0), 0, 0, 0, 2, 5000, 0, 0, 0, 0,
+                        null)),
                 Map.of(), Map.of())
                 .write(dir);
         GatlingStatistics.addTo(results, gatling);
@@ -60,7 +61,7 @@ class GatlingStatisticsTest {
         Path gatling = gatlingResults();
         Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
                 List.of(new CellResult(Door.HTTP_2_TLS, new Condition(50, 2, 0, ImageSize.LOGO, CongestionControl.RENO), List.of(300.0), 0, 0, 0, 1,
-                        5000, 0, 0, null)), Map.of(), Map.of())
+                        5000, 0, 0, 0, 0, null)), Map.of(), Map.of())
                 .write(dir);
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> GatlingStatistics.addTo(results, gatling));
         assertEquals("Gatling's run " + RUN + " has no group HTTP_2_TLS@50ms-2pct, which gatling.json measured:"

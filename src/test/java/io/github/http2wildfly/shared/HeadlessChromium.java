@@ -117,6 +117,11 @@ public final class HeadlessChromium implements AutoCloseable {
         return driver;
     }
 
+    /** The CPU time this browser's processes have spent so far: two snapshots give a page's cost. */
+    public BrowserCpu cpu() {
+        return BrowserCpu.of(profile.toString());
+    }
+
     /**
      * Opens the page and waits for its own report (the script at the end of logos.jsp), then returns
      * the report's data-* attributes.
