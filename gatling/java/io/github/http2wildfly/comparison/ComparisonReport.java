@@ -70,12 +70,12 @@ public final class ComparisonReport {
     }
 
     /** Packets per page where the network counted them (the lab), "-" where it sees none (the model's proxies). */
-    private static String packets(CellResult cell, double perLoad) {
+    static String packets(CellResult cell, double perLoad) {
         return cell.packetsUp() + cell.packetsDown() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", perLoad);
     }
 
     /** CPU milliseconds per page where the tool is a browser, "-" where it is not (Gatling). */
-    private static String cpu(CellResult cell, double perLoad) {
+    static String cpu(CellResult cell, double perLoad) {
         return cell.browserCpuMillis() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", perLoad);
     }
 

@@ -52,6 +52,11 @@ public final class HtmlReport {
             + " end of each small response). The more segments a page has (larger images) and the more of them are"
             + " lost, the more HTTP/2 pays; a slow link costs both protocols the same transfer time, so it only"
             + " shrinks HTTP/2's head start in round trips.";
+    /** A pair of figures, or a dash where the run counted neither ("- / -", "- (-)"). */
+    private static String either(String figures) {
+        return figures.startsWith("-") ? "&ndash;" : figures;
+    }
+
     static final String GATLING_WINDOW = "Gatling's HTTP/2 client keeps Netty's 64 KiB connection window (it has no"
             + " setting for it), so Gatling's HTTP/2 loads move at most 64 KiB per round trip: with large images that"
             + " window, not the protocol, shapes Gatling's HTTP/2 figures. Chromium's window is 15 MB.";
@@ -225,17 +230,23 @@ public final class HtmlReport {
         html.append("<table><tr><th>door</th><th>RTT ms</th><th>loss %</th><th>Mbit/s</th><th>images</th><th>loads</th>"
                 + "<th>mean</th><th>p50</th><th>p95</th><th>min</th><th>max</th><th>model</th><th>model round trips</th>"
                 + "<th>tool's own mean</th><th>requests / page</th><th>failed requests</th><th>connections / page</th>"
-                + "<th>KiB / page</th></tr>\n");
+                + "<th>KiB / page</th><th>packets / page from / to the browser</th>"
+                + "<th>browser CPU ms / page (network service)</th></tr>\n");
         for (CellResult cell : results.cells()) {
             Condition condition = cell.condition();
             html.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%s</td><td>%s</td><td>%d</td>"
                     + "<td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%.0f</td><td>%d</td><td>%s</td>"
-                    + "<td>%.0f</td><td>%d</td><td>%.1f</td><td>%.0f</td></tr>%n", cell.door().label(), condition.rttMillis(),
+                    + "<td>%.0f</td><td>%d</td><td>%.1f</td><td>%.0f</td><td>%s</td><td>%s</td></tr>%n", cell.door().label(),
+                    condition.rttMillis(),
                     condition.lossPercent(), condition.bandwidthMbps() == 0 ? "&ndash;" : condition.bandwidthMbps(),
                     condition.size().parameter(), cell.loads(), cell.mean(), cell.median(), cell.percentile(95), cell.min(),
                     cell.max(), comparison.predictMillis(cell), comparison.model(condition.size()).roundTrips(cell.door()),
                     cell.toolMeanMillis() == null ? "&ndash;" : String.format(Locale.ROOT, "%.0f", cell.toolMeanMillis()),
-                    cell.requestsPerLoad(), cell.failedRequests(), cell.connectionsPerLoad(), cell.bytesPerLoad() / 1024));
+                    cell.requestsPerLoad(), cell.failedRequests(), cell.connectionsPerLoad(), cell.bytesPerLoad() / 1024,
+                    either(ComparisonReport.packets(cell, cell.packetsUpPerLoad()) + " / "
+                            + ComparisonReport.packets(cell, cell.packetsDownPerLoad())),
+                    either(ComparisonReport.cpu(cell, cell.browserCpuPerLoad()) + " ("
+                            + ComparisonReport.cpu(cell, cell.networkCpuPerLoad()) + ")")));
         }
         List<Comparison.Pair> pairs = new ArrayList<>(comparison.pairs());
         pairs.add(new Comparison.Pair(Door.HTTP_2_TLS, Door.HTTP_1_1));

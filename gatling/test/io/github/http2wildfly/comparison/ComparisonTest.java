@@ -80,6 +80,17 @@ class ComparisonTest {
     }
 
     @Test
+    void theHtmlReportShowsPacketsAndTheBrowsersCpuPerPageWhereTheyWereCountedAndADashElsewhere() throws Exception {
+        CellResult counted = new CellResult(Door.HTTP_3, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
+                922, 1440, 1_500, 640, null);
+        results(Map.of(), counted, cell(Door.HTTP_2_TLS, 50, 1300)).write(dir);
+        ComparisonReport.report(dir);
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<td>461 / 720</td><td>750 (320)</td></tr>"), html);
+        assertTrue(html.contains("<td>&ndash;</td><td>&ndash;</td></tr>"), html);
+    }
+
+    @Test
     void http2LosingUnderLossIsAFindingNotAFailure() {
         Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
                 cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6500)));
