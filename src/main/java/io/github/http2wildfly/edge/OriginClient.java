@@ -26,6 +26,7 @@ import io.netty.util.AttributeKey;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The edge's side of the origin: HTTP/1.1 over kept-alive connections to the application's plain
@@ -62,6 +63,12 @@ final class OriginClient {
     private final FixedChannelPool pool;
 
     OriginClient(EventLoopGroup group, Class<? extends SocketChannel> channel, InetSocketAddress address) {
+        this(group, channel, address, MAX_CONNECTIONS, MAX_WAITING_REQUESTS);
+    }
+
+    /** With other limits than the edge's: for the tests that fill them. */
+    OriginClient(EventLoopGroup group, Class<? extends SocketChannel> channel, InetSocketAddress address, int maxConnections,
+            int maxWaitingRequests) {
         this.address = address;
         Bootstrap bootstrap = new Bootstrap().group(group).channel(channel).remoteAddress(address);
         this.pool = new FixedChannelPool(bootstrap, new AbstractChannelPoolHandler() {
@@ -69,12 +76,13 @@ final class OriginClient {
             public void channelCreated(Channel channel) {
                 channel.pipeline().addLast(new HttpClientCodec(), new Relay());
             }
-        }, ChannelHealthChecker.ACTIVE, FixedChannelPool.AcquireTimeoutAction.FAIL, 30_000, MAX_CONNECTIONS,
-                MAX_WAITING_REQUESTS);
+        }, ChannelHealthChecker.ACTIVE, FixedChannelPool.AcquireTimeoutAction.FAIL, 30_000, maxConnections,
+                maxWaitingRequests);
     }
 
     /**
-     * Sends the request (released here); its answer, or a 502 that says why there is none, goes to {@code answer}.
+     * Sends the request (released here); its answer goes to {@code answer}, or one that says why there is none: 503
+     * when the edge has too many requests waiting for a connection (try again), 502 when the origin failed.
      * The same event loop as the edge's must call this and the exchange's methods.
      */
     Exchange send(FullHttpRequest request, Answer answer) {
@@ -86,7 +94,15 @@ final class OriginClient {
         pool.acquire().addListener(acquired -> {
             if (!acquired.isSuccess()) {
                 request.release();
-                exchange.badGateway("the origin at " + address + " could not be reached: " + acquired.cause().getMessage());
+                // Netty's pool fails an acquire with IllegalStateException when its queue is full (or it is closed),
+                // with a TimeoutException when no connection came free in time: the edge is busy, the origin not broken
+                if (acquired.cause() instanceof IllegalStateException || acquired.cause() instanceof TimeoutException) {
+                    exchange.refuse(HttpResponseStatus.SERVICE_UNAVAILABLE, "the edge is too busy to pass the request on ("
+                            + acquired.cause().getMessage() + "): try again");
+                } else {
+                    exchange.refuse(HttpResponseStatus.BAD_GATEWAY, "the origin at " + address + " could not be reached: "
+                            + acquired.cause().getMessage());
+                }
                 return;
             }
             Channel channel = (Channel) acquired.getNow();
@@ -166,15 +182,19 @@ final class OriginClient {
             if (answered) {
                 answer.broken(reason);
             } else {
-                badGateway(reason);
+                refuse(HttpResponseStatus.BAD_GATEWAY, reason);
             }
         }
 
-        private void badGateway(String reason) {
+        /** The edge's own answer, one line saying why; a 503 says when to try again. */
+        private void refuse(HttpResponseStatus status, String reason) {
             ByteBuf body = Unpooled.copiedBuffer(reason + "\n", StandardCharsets.UTF_8);
-            HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_GATEWAY);
+            HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, status);
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8")
                     .set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+            if (status.equals(HttpResponseStatus.SERVICE_UNAVAILABLE)) {
+                response.headers().set(HttpHeaderNames.RETRY_AFTER, 1);
+            }
             HttpUtil.setContentLength(response, body.readableBytes());
             answer.head(response);
             answer.body(body, true);
