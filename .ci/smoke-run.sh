@@ -111,7 +111,7 @@ soak() {
 # h3soak <label> <rounds> <clients> <streams> <port> [gtlsclient options]: ngtcp2's client (nobody here wrote it),
 # <clients> at once, each opening <streams> requests at once on one connection; every answer 200 and whole (the
 # logo's 670 bytes), every stream closed with H3_NO_ERROR (256). At most 10,000 requests wait at once for the
-# edge's origin connections: beyond that the edge answers 502 (OriginClient), so a round stays below it.
+# edge's origin connections: beyond that the edge answers 503 (OriginClient), so a round stays below it.
 h3soak() {
   local label=$1 rounds=$2 clients=$3 streams=$4 port=$5; shift 5
   local expected=$(( rounds * clients * streams )) round i pids ok closed bytes

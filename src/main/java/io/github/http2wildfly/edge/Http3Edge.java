@@ -8,12 +8,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -23,7 +21,6 @@ import io.netty.handler.codec.http3.DefaultHttp3SettingsFrame;
 import io.netty.handler.codec.http3.Http3;
 import io.netty.handler.codec.http3.Http3ErrorCode;
 import io.netty.handler.codec.http3.Http3FrameToHttpObjectCodec;
-import io.netty.handler.codec.http3.Http3HeadersFrame;
 import io.netty.handler.codec.http3.Http3ServerConnectionHandler;
 import io.netty.handler.codec.http3.Http3SettingsFrame;
 import io.netty.handler.codec.quic.DefaultQuicStreamFrame;
@@ -237,7 +234,7 @@ public final class Http3Edge implements Closeable {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(QuicStreamChannel stream) {
-                stream.pipeline().addLast(new EndAfterHeaders(), new Http3FrameToHttpObjectCodec(true),
+                stream.pipeline().addLast(new Http3FrameToHttpObjectCodec(true),
                         new HttpObjectAggregator(MAX_REQUEST_BYTES), new Forward());
             }
         };
@@ -322,37 +319,6 @@ public final class Http3Edge implements Closeable {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             ctx.close();
-        }
-    }
-
-    /**
-     * Holds back the end of a request stream until its headers have been read. With QPACK's dynamic table on, Netty's
-     * frame codec suspends decoding a stream's HEADERS until the connection's own QPACK decoder stream is open, but
-     * passes the stream's FIN on at once: a request whose HEADERS and FIN came before that (the first requests of a
-     * connection, more often under loss) was then never ended, and never answered (docs/http3.md).
-     */
-    static final class EndAfterHeaders extends ChannelInboundHandlerAdapter {
-        private boolean headersRead;
-        private boolean ended;
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object frame) {
-            ctx.fireChannelRead(frame);
-            if (frame instanceof Http3HeadersFrame && !headersRead) {
-                headersRead = true;
-                if (ended) {
-                    ctx.fireUserEventTriggered(ChannelInputShutdownEvent.INSTANCE);
-                }
-            }
-        }
-
-        @Override
-        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-            if (event == ChannelInputShutdownEvent.INSTANCE && !headersRead) {
-                ended = true; // passed on after the headers
-                return;
-            }
-            ctx.fireUserEventTriggered(event);
         }
     }
 

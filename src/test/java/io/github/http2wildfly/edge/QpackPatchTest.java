@@ -1,7 +1,9 @@
 package io.github.http2wildfly.edge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.lang.reflect.Constructor;
@@ -55,6 +57,25 @@ class QpackPatchTest {
             assertEquals("first", table.relative(0), "relative index 0: Netty still returns the oldest entry");
             assertThrows(InvocationTargetException.class, () -> table.relative(1));
         }
+    }
+
+    /**
+     * The frame codec that holds a request's end of input back while its HEADERS wait for QPACK state
+     * (qpack-end-of-input-while-suspended.diff) is the patched one; Netty's own passes every event on as its
+     * superclass does. Its behaviour is Http3DoorIT's ngtcp2 test (-Pslow); when Netty's class handles the event
+     * itself, check whether it holds the end back and the diff can go (the build stops once the diff no longer applies).
+     */
+    @Test
+    void onlyThePatchedFrameCodecHoldsTheEndOfInputBack() throws Exception {
+        String codec = PACKAGE + "Http3FrameCodec";
+        assertTrue(declaresUserEvents(Class.forName(codec, false, QpackPatchTest.class.getClassLoader())));
+        try (URLClassLoader withoutTheFix = new URLClassLoader(librariesOnly(), null)) {
+            assertFalse(declaresUserEvents(Class.forName(codec, false, withoutTheFix)), "Netty's own class handles them now");
+        }
+    }
+
+    private static boolean declaresUserEvents(Class<?> codec) {
+        return Stream.of(codec.getDeclaredMethods()).anyMatch(method -> method.getName().equals("userEventTriggered"));
     }
 
     /** The test classpath without the application's classes, where the patched class is. */
