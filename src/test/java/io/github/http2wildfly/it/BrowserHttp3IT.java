@@ -73,9 +73,10 @@ class BrowserHttp3IT extends DeployedWarTest {
         }
         long perRequest = page.bytesIn() / requests;
         System.out.printf("Chromium to door 4, %d requests: %s, %d bytes upstream per request%n", requests, page.json(), perRequest);
-        // Without the table each request's headers come in full: about 480 bytes upstream per request; with it 120 to
-        // 230 here, as requests that leave before Chromium's inserts are acknowledged carry more (docs/http3.md).
-        assertTrue(perRequest < 350, "upstream bytes per request: " + perRequest + " (" + page.json() + ")");
+        // Without the table each request's headers come in full: 457 to 476 bytes upstream per request; with it 120 to
+        // 230 on a quiet machine and up to 385 on a busy one (a CI run, 47 packets lost on loopback), as requests that
+        // leave before Chromium's inserts are acknowledged carry more (docs/http3.md).
+        assertTrue(perRequest < 420, "upstream bytes per request: " + perRequest + " (" + page.json() + ")");
     }
 
     /**
