@@ -57,8 +57,7 @@ class BrowserHttp3IT extends DeployedWarTest {
     @Test
     void chromiumSendsTheHeadersItRepeatsAsQpackTableReferences() throws Exception {
         // on by default (the pom's h3.qpack.capacity); a run with -Dh3.qpack.capacity=0 has nothing to measure
-        assumeTrue(Long.parseLong(doors.systemProperties().getProperty("h2demo.h3.qpack.capacity", "0")) > 0,
-                "door 4 offers no QPACK table (h3.qpack.capacity=0)");
+        assumeTrue(doors.offersQpackTable(), "door 4 offers no QPACK table (h3.qpack.capacity=0)");
         EdgeTraffic before = edgeTraffic();
         int requests;
         try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(false)))) {
@@ -86,8 +85,7 @@ class BrowserHttp3IT extends DeployedWarTest {
      */
     @Test
     void throughFivePercentLossChromiumKeepsItsConnectionWithTheQpackTableAndGetsEveryImage() throws Exception {
-        assumeTrue(Long.parseLong(doors.systemProperties().getProperty("h2demo.h3.qpack.capacity", "0")) > 0,
-                "door 4 offers no QPACK table (h3.qpack.capacity=0)");
+        assumeTrue(doors.offersQpackTable(), "door 4 offers no QPACK table (h3.qpack.capacity=0)");
         try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(true)))) {
             assertEquals(200, setNetwork("loss=5"));
             for (int load = 0; load < 2; load++) {

@@ -277,8 +277,7 @@ class Http3DoorIT extends DeployedWarTest {
     @Test
     @Tag("slow")
     void ngtcp2sClientHasEveryRequestAnsweredWithTheQpackTableOn() throws Exception {
-        assumeTrue(Long.parseLong(doors.systemProperties().getProperty("h2demo.h3.qpack.capacity", "0")) > 0,
-                "door 4 offers no QPACK table (h3.qpack.capacity=0)");
+        assumeTrue(doors.offersQpackTable(), "door 4 offers no QPACK table (h3.qpack.capacity=0)");
         assumeTrue(Files.isExecutable(GTLSCLIENT), "no " + GTLSCLIENT + ": apt-get install ngtcp2-client");
         int streams = 500;
         List<String> incomplete = new ArrayList<>();

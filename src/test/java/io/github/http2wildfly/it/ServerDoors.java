@@ -41,6 +41,11 @@ final class ServerDoors {
         return slow ? Door.HTTP_3.slowPort(system) : Door.HTTP_3.port(system);
     }
 
+    /** Whether door 4 offers a QPACK dynamic table (h3.qpack.capacity, on by default). */
+    boolean offersQpackTable() {
+        return Long.parseLong(systemProperties().getProperty("h2demo.h3.qpack.capacity", "0")) > 0;
+    }
+
     /** A path below the context root, as a request line names it. */
     String path(String path) {
         return contextPath + path;
