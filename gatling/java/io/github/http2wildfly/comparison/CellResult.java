@@ -61,6 +61,16 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
         return loads() == 0 ? Double.NaN : (double) packetsDown / loads();
     }
 
+    /** Whether the network counted packets (the lab's wire; the model's proxies see bytes). */
+    public boolean packetsCounted() {
+        return packetsUp + packetsDown > 0;
+    }
+
+    /** Whether the tool counted the browser's CPU (Chromium; Gatling is no browser). */
+    public boolean cpuCounted() {
+        return browserCpuMillis > 0;
+    }
+
     /** CPU milliseconds per load: the browser's, and its network service's; 0 where the tool is not a browser. */
     public double browserCpuPerLoad() {
         return loads() == 0 ? Double.NaN : browserCpuMillis / loads();

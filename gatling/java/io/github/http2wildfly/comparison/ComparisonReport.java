@@ -70,13 +70,13 @@ public final class ComparisonReport {
     }
 
     /** Packets per page where the network counted them (the lab), "-" where it sees none (the model's proxies). */
-    static String packets(CellResult cell, double perLoad) {
-        return cell.packetsUp() + cell.packetsDown() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", perLoad);
+    private static String packets(CellResult cell, double perLoad) {
+        return cell.packetsCounted() ? String.format(Locale.ROOT, "%.0f", perLoad) : "-";
     }
 
     /** CPU milliseconds per page where the tool is a browser, "-" where it is not (Gatling). */
-    static String cpu(CellResult cell, double perLoad) {
-        return cell.browserCpuMillis() == 0 ? "-" : String.format(Locale.ROOT, "%.0f", perLoad);
+    private static String cpu(CellResult cell, double perLoad) {
+        return cell.cpuCounted() ? String.format(Locale.ROOT, "%.0f", perLoad) : "-";
     }
 
     /** The plain-text table for the build log. */

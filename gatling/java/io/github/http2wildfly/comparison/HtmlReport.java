@@ -52,11 +52,6 @@ public final class HtmlReport {
             + " end of each small response). The more segments a page has (larger images) and the more of them are"
             + " lost, the more HTTP/2 pays; a slow link costs both protocols the same transfer time, so it only"
             + " shrinks HTTP/2's head start in round trips.";
-    /** A pair of figures, or a dash where the run counted neither ("- / -", "- (-)"). */
-    private static String either(String figures) {
-        return figures.startsWith("-") ? "&ndash;" : figures;
-    }
-
     static final String GATLING_WINDOW = "Gatling's HTTP/2 client keeps Netty's 64 KiB connection window (it has no"
             + " setting for it), so Gatling's HTTP/2 loads move at most 64 KiB per round trip: with large images that"
             + " window, not the protocol, shapes Gatling's HTTP/2 figures. Chromium's window is 15 MB.";
@@ -243,10 +238,10 @@ public final class HtmlReport {
                     cell.max(), comparison.predictMillis(cell), comparison.model(condition.size()).roundTrips(cell.door()),
                     cell.toolMeanMillis() == null ? "&ndash;" : String.format(Locale.ROOT, "%.0f", cell.toolMeanMillis()),
                     cell.requestsPerLoad(), cell.failedRequests(), cell.connectionsPerLoad(), cell.bytesPerLoad() / 1024,
-                    either(ComparisonReport.packets(cell, cell.packetsUpPerLoad()) + " / "
-                            + ComparisonReport.packets(cell, cell.packetsDownPerLoad())),
-                    either(ComparisonReport.cpu(cell, cell.browserCpuPerLoad()) + " ("
-                            + ComparisonReport.cpu(cell, cell.networkCpuPerLoad()) + ")")));
+                    cell.packetsCounted() ? String.format(Locale.ROOT, "%.0f / %.0f", cell.packetsUpPerLoad(),
+                            cell.packetsDownPerLoad()) : "&ndash;",
+                    cell.cpuCounted() ? String.format(Locale.ROOT, "%.0f (%.0f)", cell.browserCpuPerLoad(),
+                            cell.networkCpuPerLoad()) : "&ndash;"));
         }
         List<Comparison.Pair> pairs = new ArrayList<>(comparison.pairs());
         pairs.add(new Comparison.Pair(Door.HTTP_2_TLS, Door.HTTP_1_1));
