@@ -51,6 +51,14 @@ window.addEventListener('load', function () {
       protocols[e.nextHopProtocol] = (protocols[e.nextHopProtocol] || 0) + 1;
       if (e.transferSize === 0) { fromCache++; }
     });
+    // Through the cluster's balancer each answer names its node and the hop's protocol (Server-Timing).
+    var servedBy = {};
+    images.concat([page]).forEach(function (e) {
+      var timing = {};
+      (e.serverTiming || []).forEach(function (t) { timing[t.name] = t.description; });
+      if (timing.node && e !== page) { var key = timing.node + ' over ' + timing.hop; servedBy[key] = (servedBy[key] || 0) + 1; }
+      if (timing.node && e === page) { servedBy.page = timing.node + ' over ' + timing.hop; }
+    });
     var loaded = Array.prototype.filter.call(document.images, function (img) { return img.naturalWidth > 0; }).length;
     var seconds = (page.loadEventEnd - page.startTime) / 1000;
     var report = document.getElementById('report');
@@ -59,6 +67,11 @@ window.addEventListener('load', function () {
     detail.textContent = 'images by protocol: ' + Object.keys(protocols).map(function (p) { return protocols[p] + ' ' + p; }).join(', ')
         + '; ' + (fromCache === 0 ? 'none from a cache' : fromCache + ' from a cache')
         + '; page ' + Math.round(page.responseEnd - page.startTime) + ' ms, load event at ' + Math.round(page.loadEventEnd - page.startTime) + ' ms';
+    var nodes = Object.keys(servedBy).filter(function (k) { return k !== 'page'; }).sort();
+    if (servedBy.page) {
+      detail.textContent += '; served by ' + nodes.map(function (k) { return servedBy[k] + ' ' + k; }).join(', ') + ' (the page: ' + servedBy.page + ')';
+      report.dataset.servedBy = nodes.map(function (k) { return k + '=' + servedBy[k]; }).join(',');
+    }
     report.appendChild(detail);
     report.dataset.images = loaded;
     report.dataset.imageEntries = images.length;

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  *
  * <p>Arguments: {@code check server-dir input...} before provisioning (each input counts as its text
  * and, when it names a file or folder, with its contents), which leaves the fingerprint beside the
- * server directory; {@code record server-dir} once provisioning succeeded, which marks the server with
+ * server directory; {@code record server-dir...} once provisioning succeeded, which marks the server with
  * it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
  * that boot from it read-only (ITs, comparison). A server whose provisioning was interrupted has no
  * marker and is provisioned again.
@@ -32,7 +32,7 @@ import java.util.stream.Stream;
 public final class ServerFingerprint {
 
     static final String MARKER = ".provisioned";
-    static final String PRISTINE = "standalone/configuration-pristine";
+    public static final String PRISTINE = "standalone/configuration-pristine";
 
     private ServerFingerprint() {
     }
@@ -40,10 +40,12 @@ public final class ServerFingerprint {
     public static void main(String[] args) throws IOException {
         if (args.length >= 3 && args[0].equals("check")) {
             check(Path.of(args[1]), Stream.of(args).skip(2).toList());
-        } else if (args.length == 2 && args[0].equals("record")) {
-            record(Path.of(args[1]));
+        } else if (args.length >= 2 && args[0].equals("record")) {
+            for (String server : List.of(args).subList(1, args.length)) {
+                record(Path.of(server));
+            }
         } else {
-            throw new BuildCheckFailure("ServerFingerprint: expected check server-dir input..., or record server-dir");
+            throw new BuildCheckFailure("ServerFingerprint: expected check server-dir input..., or record server-dir...");
         }
     }
 
@@ -121,7 +123,7 @@ public final class ServerFingerprint {
         return HexFormat.of().formatHex(sha256.digest());
     }
 
-    static void delete(Path directory) throws IOException {
+    public static void delete(Path directory) throws IOException {
         try (Stream<Path> walk = Files.walk(directory)) {
             walk.sorted(Comparator.reverseOrder()).forEach(path -> {
                 try {

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * the first resource root of the
  * {@code io.undertow.core} module, so that JBoss Modules loads them before Undertow's own.
  *
- * <p>Arguments: {@code server-dir sources-jar diff-dir}. Nothing is done without a server (your page's
+ * <p>Arguments: {@code server-dir[,server-dir...] sources-jar diff-dir} (the cluster's two servers in one run). Nothing is done without a server (your page's
  * comparison provisions none) or when the server already carries the jar (a current server is left alone;
  * ServerFingerprint provisions it again when a diff changes, as the diffs are among the CLI scripts' folder).
  * A diff that no longer applies, or a server whose Undertow is not the sources' version, fails the build with
@@ -36,14 +36,19 @@ public final class UndertowPatch {
 
     public static void main(String[] args) throws IOException {
         if (args.length != 3) {
-            throw new BuildCheckFailure("UndertowPatch: expected server-dir sources-jar diff-dir");
+            throw new BuildCheckFailure("UndertowPatch: expected server-dir[,server-dir...] sources-jar diff-dir");
         }
-        Path server = Path.of(args[0]);
+        for (String server : args[0].split(",")) {
+            patch(Path.of(server), Path.of(args[1]), Path.of(args[2]));
+        }
+    }
+
+    static void patch(Path server, Path sourcesJar, Path diffDir) throws IOException {
         Path module = server.resolve(MODULE);
         if (!Files.isDirectory(module) || Files.exists(module.resolve(PATCH_JAR))) {
             return;
         }
-        List<Path> diffs = SourcePatch.diffs(Path.of(args[2]));
+        List<Path> diffs = SourcePatch.diffs(diffDir);
         if (diffs.isEmpty()) {
             return;
         }
@@ -51,10 +56,10 @@ public final class UndertowPatch {
         try {
             Path sources = work.resolve("sources");
             Path classes = work.resolve("classes");
-            checkVersion(module, Path.of(args[1]));
+            checkVersion(module, sourcesJar);
             List<Path> patched = new ArrayList<>();
             for (Path diff : diffs) {
-                patched.addAll(SourcePatch.apply(diff, Path.of(args[1]), sources));
+                patched.addAll(SourcePatch.apply(diff, sourcesJar, sources));
             }
             SourcePatch.compile(patched, classpath(server, module), "11", classes); // Undertow 2.3 runs on Java 11
             prependResourceRoot(module.resolve("module.xml"));

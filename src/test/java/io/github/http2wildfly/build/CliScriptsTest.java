@@ -26,7 +26,7 @@ class CliScriptsTest {
     private static final Path WILDFLY = Path.of("wildfly");
     private static final Pattern OPERATION = Pattern.compile("(/[\\w.-]+=[\\w.*$-]+)+:[\\w-]+(\\(.*\\))?");
     private static final Pattern CONTROL = Pattern.compile(
-            "(if \\(outcome == success\\) of .+|end-if|else|for \\w+ in .+|done|set \\w+=\\S+)");
+            "(if \\(outcome == success\\) of .+|end-if|else|for \\w+ in .+|done|set \\w+=\\S+|embed-server( --[\\w-]+=\\S+)*|stop-embedded-server)");
     private static final Pattern PLACEHOLDER = Pattern.compile("@([\\w.-]+)@");
     private static final Pattern DEFINITION = Pattern.compile("(?:set|for) (\\w+)(?:=| in ).*");
     private static final Pattern VARIABLE = Pattern.compile("\\$(\\w+)");

@@ -1,0 +1,279 @@
+package io.github.http2wildfly.build.cluster;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.build.ServerFingerprint;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.wildfly.core.launcher.CliCommandBuilder;
+import org.wildfly.core.launcher.Launcher;
+import org.wildfly.core.launcher.StandaloneCommandBuilder;
+
+/**
+ * WildFly's load balancer and two nodes on one machine, each a JVM of its own started from the servers the build
+ * provisioned ({@code target/cluster-balancer}, {@code target/cluster-node}), with a base directory of its own
+ * under one folder: configuration, deployments, data and log. The balancer's ports are the doors' shifted by its
+ * offset, node N's by the offset plus 100 N. The hop is applied to the nodes' copy of the configuration before
+ * they boot and to the balancer's (wildfly/cluster/hop-*.cli, with the embedded CLI).
+ *
+ * <p>{@link #start} returns once both nodes answer through the balancer; {@link #close} stops all three and
+ * waits for them. Every server runs with the build's server agent, so it also ends with the JVM that started it.
+ */
+public final class Cluster implements AutoCloseable {
+
+    /** The undertow-load-balancer layer's MCMP port (socket binding mcmp-management), before the offset. */
+    static final int MCMP_PORT = 8090;
+    /** The mod_cluster layer's AJP port (socket binding ajp), before the offset. */
+    static final int AJP_PORT = 8009;
+    static final int NODE_OFFSET_STEP = 100;
+    public static final String BALANCER = "balancer";
+    public static final List<String> NODES = List.of("node1", "node2");
+    private static final Pattern NODE = Pattern.compile("node;desc=\"([^\"]+)\"");
+    private static final Pattern HOP = Pattern.compile("hop;desc=\"([^\"]+)\"");
+
+    private final ClusterSettings settings;
+    private final int offset;
+    private final Path dir;
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final HttpClient client;
+
+    private Cluster(ClusterSettings settings, int offset, Path dir) {
+        this.settings = settings;
+        this.offset = offset;
+        this.dir = dir;
+        this.client = HttpClient.newBuilder().sslContext(trusting(settings.certificate()))
+                .connectTimeout(Duration.ofSeconds(5)).build();
+    }
+
+    /** Prepares {@code dir} anew, starts the three servers and waits until both nodes serve through the balancer. */
+    public static Cluster start(ClusterSettings settings, int offset, Path dir, Duration timeout)
+            throws IOException, InterruptedException {
+        Cluster cluster = new Cluster(settings, offset, dir);
+        try {
+            cluster.prepare();
+            cluster.launch(BALANCER);
+            for (String node : NODES) {
+                cluster.launch(node);
+            }
+            cluster.awaitNodes(Set.copyOf(NODES), timeout);
+            return cluster;
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void prepare() throws IOException, InterruptedException {
+        if (Files.exists(dir)) {
+            ServerFingerprint.delete(dir);
+        }
+        copyConfiguration(settings.balancerHome(), base(BALANCER));
+        Path first = base(NODES.get(0));
+        copyConfiguration(settings.nodeHome(), first);
+        Process balancerHop = hop(settings.balancerHome(), base(BALANCER), "hop-balancer.cli", "h2demo.cluster.hop.http2=" + settings.hop().http2());
+        Process nodeHop = hop(settings.nodeHome(), first, "hop-node.cli", "h2demo.cluster.hop.listener=" + settings.hop().listener());
+        awaitHop(balancerHop, BALANCER);
+        awaitHop(nodeHop, NODES.get(0));
+        for (String node : NODES) {
+            if (!base(node).equals(first)) {
+                copyConfiguration(first.resolve("configuration"), base(node));
+            }
+            Files.createDirectories(base(node).resolve("deployments"));
+            Files.copy(settings.war(), base(node).resolve("deployments").resolve(settings.war().getFileName()));
+        }
+    }
+
+    /** From a provisioned server (its configuration as provisioned) or from another base directory's configuration. */
+    private static void copyConfiguration(Path from, Path base) throws IOException {
+        Path source = Files.isDirectory(from.resolve(ServerFingerprint.PRISTINE)) ? from.resolve(ServerFingerprint.PRISTINE) : from;
+        if (!Files.isRegularFile(source.resolve("standalone.xml"))) {
+            throw new BuildCheckFailure("No provisioned server configuration in " + source + ": build with ./mvnw -Pcluster package first");
+        }
+        Path configuration = Files.createDirectories(base.resolve("configuration"));
+        try (Stream<Path> files = Files.list(source)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, configuration.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /** A wildfly/cluster/hop-*.cli script on one base directory's configuration, with WildFly's embedded CLI. */
+    private Process hop(Path home, Path base, String script, String property) throws IOException {
+        CliCommandBuilder cli = CliCommandBuilder.of(home).setScriptFile(settings.cliDir().resolve("cluster").resolve(script))
+                .addCliArgument("--resolve-parameter-values").addJavaOptions("-Djboss.server.base.dir=" + base, "-D" + property);
+        return Launcher.of(cli).addEnvironmentVariable("JBOSS_HOME", home.toString()).setRedirectErrorStream(true)
+                .redirectOutput(dir.resolve(script + ".log")).launch();
+    }
+
+    private void awaitHop(Process cli, String name) throws InterruptedException {
+        if (!cli.waitFor(120, TimeUnit.SECONDS) || cli.exitValue() != 0) {
+            cli.destroyForcibly();
+            throw new BuildCheckFailure("The hop's CLI script failed on the " + name + "'s configuration: see the hop-*.cli.log in " + dir);
+        }
+    }
+
+    /** Starts (or starts again) one of the three, on the base directory prepared for it. */
+    public void launch(String name) throws IOException {
+        int serverOffset = offsetOf(name);
+        StandaloneCommandBuilder server = StandaloneCommandBuilder.of(name.equals(BALANCER) ? settings.balancerHome() : settings.nodeHome())
+                .setBaseDirectory(base(name))
+                .addJavaOptions("-Xmx" + settings.maxHeap(), "-Djboss.socket.binding.port-offset=" + serverOffset,
+                        "-javaagent:" + settings.serverAgent() + "=" + settings.cliDir() + "," + settings.bindAddress() + ",cluster.port.offset",
+                        "-Djboss.node.name=" + name);
+        if (!name.equals(BALANCER)) {
+            server.addJavaOption("-Dh2demo.cluster.mcmp.port=" + (MCMP_PORT + offset));
+        }
+        Process process = Launcher.of(server).setRedirectErrorStream(true).redirectOutput(log(name)).launch();
+        processes.put(name, process);
+    }
+
+    /** Waits until every node in {@code expected} has answered through the balancer (at least once each). */
+    public void awaitNodes(Set<String> expected, Duration timeout) throws InterruptedException {
+        Set<String> seen = new TreeSet<>();
+        Instant deadline = Instant.now().plus(timeout);
+        while (!seen.containsAll(expected)) {
+            processes.forEach((name, process) -> {
+                if (!process.isAlive()) {
+                    throw new BuildCheckFailure("The cluster's " + name + " ended (exit " + process.exitValue() + "): see " + log(name));
+                }
+            });
+            if (Instant.now().isAfter(deadline)) {
+                throw new BuildCheckFailure("Only " + seen + " of " + expected + " answered through the balancer within " + timeout.toSeconds()
+                        + " s: see the logs in " + dir);
+            }
+            get("/http2/").flatMap(Cluster::nodeOf).ifPresent(seen::add);
+            Thread.sleep(200);
+        }
+    }
+
+    private Optional<HttpResponse<Void>> get(String path) throws InterruptedException {
+        try {
+            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(balancer(path)).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return response.statusCode() == 200 ? Optional.of(response) : Optional.empty();
+        } catch (IOException notYet) {
+            return Optional.empty();
+        }
+    }
+
+    /** The node named in an answer's Server-Timing ({@code ServedByFilter}). */
+    public static Optional<String> nodeOf(HttpResponse<?> response) {
+        return response.headers().firstValue("server-timing").flatMap(value -> group(NODE, value));
+    }
+
+    /** The hop's protocol as the node received the request, from the same header. */
+    public static Optional<String> hopOf(String serverTiming) {
+        return group(HOP, serverTiming);
+    }
+
+    /** The node named in a Server-Timing value. */
+    public static Optional<String> nodeOf(String serverTiming) {
+        return group(NODE, serverTiming);
+    }
+
+    private static Optional<String> group(Pattern pattern, String value) {
+        Matcher matcher = pattern.matcher(value);
+        return matcher.find() ? Optional.of(matcher.group(1)) : Optional.empty();
+    }
+
+    /** The balancer's door 2 (HTTP/2 over TLS). */
+    public URI balancer(String path) {
+        return URI.create("https://localhost:" + (settings.httpsPort() + offset) + path);
+    }
+
+    /** The balancer's door 1 (clear text). */
+    public URI balancerClearText(String path) {
+        return URI.create("http://localhost:" + (settings.httpPort() + offset) + path);
+    }
+
+    /** A node's own door 2, past the balancer. */
+    public URI node(String name, String path) {
+        return URI.create("https://localhost:" + (settings.httpsPort() + offsetOf(name)) + path);
+    }
+
+    public int offsetOf(String name) {
+        return name.equals(BALANCER) ? offset : offset + NODE_OFFSET_STEP * (NODES.indexOf(name) + 1);
+    }
+
+    /** WildFly's management port of one of the three. */
+    public int managementPort(String name) {
+        return 9990 + offsetOf(name);
+    }
+
+    public Hop hop() {
+        return settings.hop();
+    }
+
+    public Process process(String name) {
+        return processes.get(name);
+    }
+
+    public Path log(String name) {
+        return dir.resolve(name + ".log");
+    }
+
+    private Path base(String name) {
+        return dir.resolve(name);
+    }
+
+    /** SIGKILL, as a crash or the kernel's OOM killer would: no graceful shutdown, no goodbye to the balancer. */
+    public void kill(String name) throws InterruptedException {
+        Process process = processes.get(name);
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** Stops all three (SIGTERM: WildFly's own shutdown) and waits for them; those that hang are killed. */
+    @Override
+    public void close() {
+        processes.values().forEach(Process::destroy);
+        for (Process process : processes.values()) {
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static SSLContext trusting(Path certificate) {
+        try (InputStream pem = Files.newInputStream(certificate)) {
+            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+            trusted.load(null, null);
+            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(trusted);
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(null, trust.getTrustManagers(), null);
+            return context;
+        } catch (IOException | GeneralSecurityException e) {
+            throw new BuildCheckFailure("Cannot read the server's certificate " + certificate + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.github.http2wildfly.build.cluster;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * What the build filled into {@code target/cluster.properties} (from {@code src/build/cluster.properties}):
+ * the hop, the port offsets, the two provisioned servers, the WAR and the files every server of this build
+ * starts with.
+ */
+public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path balancerHome, Path nodeHome, Path war,
+        Path cliDir, Path serverAgent, String bindAddress, String maxHeap, int httpPort, int httpsPort, Path certificate) {
+
+    public static ClusterSettings read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new BuildCheckFailure(file + " is missing: build with ./mvnw -Pcluster package first");
+        }
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            p.load(in);
+        }
+        try {
+            return new ClusterSettings(Hop.parse(p.getProperty("hop")), offset(p, "port.offset"), offset(p, "it.port.offset"),
+                    Path.of(p.getProperty("balancer.home")), Path.of(p.getProperty("node.home")), Path.of(p.getProperty("war")),
+                    Path.of(p.getProperty("cli.dir")), Path.of(p.getProperty("server.agent")), p.getProperty("bind.address"),
+                    p.getProperty("max.heap"), Integer.parseInt(p.getProperty("http.port")),
+                    Integer.parseInt(p.getProperty("https.port")), Path.of(p.getProperty("certificate")));
+        } catch (IllegalArgumentException bad) {
+            throw new BuildCheckFailure(bad.getMessage());
+        }
+    }
+
+    private static int offset(Properties p, String name) {
+        String value = p.getProperty(name, "").strip();
+        if (!value.matches("\\d{1,5}") || Integer.parseInt(value) > 50000) {
+            throw new IllegalArgumentException("cluster." + name + " must be a whole number from 0 to 50000, not '" + value + "'");
+        }
+        return Integer.parseInt(value);
+    }
+
+    /** The same settings with another hop (the ITs run each). */
+    public ClusterSettings withHop(Hop other) {
+        return new ClusterSettings(other, portOffset, itPortOffset, balancerHome, nodeHome, war, cliDir, serverAgent, bindAddress,
+                maxHeap, httpPort, httpsPort, certificate);
+    }
+}
