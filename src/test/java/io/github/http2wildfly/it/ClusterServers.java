@@ -3,10 +3,13 @@ package io.github.http2wildfly.it;
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.ClusterSettings;
 import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.jboss.as.controller.client.ModelControllerClient;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
@@ -29,9 +32,12 @@ final class ClusterServers {
         return ClusterSettings.read(SETTINGS);
     }
 
-    static Cluster start(Hop hop) throws IOException, InterruptedException {
+    /** A cluster with this hop, every server with the tests' JVM flags and the given ones. */
+    static Cluster start(Hop hop, String... jvmFlags) throws IOException, InterruptedException {
         ClusterSettings settings = settings().withHop(hop);
-        return Cluster.start(settings, settings.itPortOffset(), DIR, START);
+        List<String> flags = new ArrayList<>(ShortLivedJava.flags());
+        flags.addAll(List.of(jvmFlags));
+        return Cluster.start(settings, settings.itPortOffset(), DIR, START, flags);
     }
 
     /** The balancer's runtime view of one registered node ({@code uri}, {@code status}, {@code open-connections}, ...). */

@@ -2,8 +2,11 @@ package io.github.http2wildfly.build.cluster;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.build.ServerFingerprint;
+import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -16,9 +19,11 @@ import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -51,6 +56,8 @@ public final class Cluster implements AutoCloseable {
     static final int NODE_OFFSET_STEP = 100;
     public static final String BALANCER = "balancer";
     public static final List<String> NODES = List.of("node1", "node2");
+    /** As many as a slow door of the single server accepts. */
+    private static final int SLOW_DOOR_CONNECTIONS = 64;
     private static final Pattern NODE = Pattern.compile("node;desc=\"([^\"]+)\"");
     private static final Pattern HOP = Pattern.compile("hop;desc=\"([^\"]+)\"");
 
@@ -59,19 +66,26 @@ public final class Cluster implements AutoCloseable {
     private final Path dir;
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final HttpClient client;
+    private final List<String> jvmFlags;
+    private final List<DelayProxy> slowDoors = new ArrayList<>();
 
-    private Cluster(ClusterSettings settings, int offset, Path dir) {
+    private Cluster(ClusterSettings settings, int offset, Path dir, List<String> jvmFlags) {
         this.settings = settings;
         this.offset = offset;
         this.dir = dir;
+        this.jvmFlags = List.copyOf(jvmFlags);
         this.client = HttpClient.newBuilder().sslContext(trusting(settings.certificate()))
                 .connectTimeout(Duration.ofSeconds(5)).build();
     }
 
-    /** Prepares {@code dir} anew, starts the three servers and waits until both nodes serve through the balancer. */
-    public static Cluster start(ClusterSettings settings, int offset, Path dir, Duration timeout)
+    /**
+     * Prepares {@code dir} anew, starts the three servers and waits until both nodes serve through the balancer.
+     *
+     * @param jvmFlags for every server's JVM besides the heap (the ITs' short-lived servers take the tests' own)
+     */
+    public static Cluster start(ClusterSettings settings, int offset, Path dir, Duration timeout, List<String> jvmFlags)
             throws IOException, InterruptedException {
-        Cluster cluster = new Cluster(settings, offset, dir);
+        Cluster cluster = new Cluster(settings, offset, dir, jvmFlags);
         try {
             cluster.prepare();
             cluster.launch(BALANCER);
@@ -142,11 +156,13 @@ public final class Cluster implements AutoCloseable {
                 .setBaseDirectory(base(name))
                 .addJavaOptions("-Xmx" + settings.maxHeap(), "-Djboss.socket.binding.port-offset=" + serverOffset,
                         "-javaagent:" + settings.serverAgent() + "=" + settings.cliDir() + "," + settings.bindAddress() + ",cluster.port.offset",
-                        "-Djboss.node.name=" + name);
+                        "-Djboss.node.name=" + name)
+                .addJavaOptions(jvmFlags);
         if (!name.equals(BALANCER)) {
             server.addJavaOption("-Dh2demo.cluster.mcmp.port=" + (MCMP_PORT + offset));
         }
-        Process process = Launcher.of(server).setRedirectErrorStream(true).redirectOutput(log(name)).launch();
+        Process process = Launcher.of(server).setRedirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log(name).toFile())).launch(); // a restart's log follows on
         processes.put(name, process);
     }
 
@@ -204,6 +220,22 @@ public final class Cluster implements AutoCloseable {
         return URI.create("https://localhost:" + (settings.httpsPort() + offset) + path);
     }
 
+    /**
+     * Slow door 2 for the cluster: the project's delay proxy in front of the balancer's door 2, on the balancer's
+     * slow door 2 port, closed with the cluster. TLS passes through it, so ALPN still decides end to end.
+     */
+    public DelayProxy openSlowDoor(Network network) throws IOException {
+        DelayProxy door = DelayProxy.listening(new InetSocketAddress(settings.bindAddress(), settings.slowHttpsPort() + offset),
+                new InetSocketAddress(settings.bindAddress(), settings.httpsPort() + offset), network, SLOW_DOOR_CONNECTIONS);
+        slowDoors.add(door);
+        return door;
+    }
+
+    /** Slow door 2 in front of the balancer (after {@link #openSlowDoor}). */
+    public URI slowBalancer(String path) {
+        return URI.create("https://localhost:" + (settings.slowHttpsPort() + offset) + path);
+    }
+
     /** The balancer's door 1 (clear text). */
     public URI balancerClearText(String path) {
         return URI.create("http://localhost:" + (settings.httpPort() + offset) + path);
@@ -246,19 +278,44 @@ public final class Cluster implements AutoCloseable {
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
-    /** Stops all three (SIGTERM: WildFly's own shutdown) and waits for them; those that hang are killed. */
+    /** Stops one of the three (SIGTERM: WildFly's own shutdown) and starts it again on its base directory. */
+    public void restart(String name) throws IOException {
+        Process process = processes.get(name);
+        process.destroy();
+        awaitEnd(process);
+        launch(name);
+    }
+
+    /**
+     * Stops all three (SIGTERM: WildFly's own shutdown) and waits for them, the nodes first, so that they can say
+     * goodbye to the balancer; those that hang are killed.
+     */
     @Override
     public void close() {
-        processes.values().forEach(Process::destroy);
-        for (Process process : processes.values()) {
+        for (DelayProxy door : slowDoors) {
             try {
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
+                door.close();
+            } catch (IOException e) {
+                System.err.println("The cluster's slow door did not close: " + e.getMessage());
             }
+        }
+        List<Process> nodes = NODES.stream().map(processes::get).filter(Objects::nonNull).toList();
+        nodes.forEach(Process::destroy);
+        nodes.forEach(Cluster::awaitEnd);
+        Optional.ofNullable(processes.get(BALANCER)).ifPresent(balancer -> {
+            balancer.destroy();
+            awaitEnd(balancer);
+        });
+    }
+
+    private static void awaitEnd(Process process) {
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 

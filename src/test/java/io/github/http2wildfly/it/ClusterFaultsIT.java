@@ -1,0 +1,197 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.http.RequestRulesFilter;
+import io.github.http2wildfly.page.LogoCount;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Protocol;
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
+import org.junit.jupiter.api.Test;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The cluster's faults. A node lost in the middle of a page: Chromium loads the 500 logos over HTTP/2 through the
+ * balancer's slow door (50 ms), and one node is killed with SIGKILL once a part of the images has arrived. Over AJP
+ * (WildFly's default) every image still arrives; over h2 (one multiplexed connection from the balancer to each
+ * node) the page ends and the images lost are only those the balancer had begun to relay; either way the next load
+ * comes from the survivor alone, and the node started again gets its share back. And on the default hop: a node
+ * suspended during a soak loses no request, the balancer restarted is found again by the nodes, bad requests get the
+ * doors' answers, and nodes that answer nothing get a 504 in the balancer's time, not a hang.
+ */
+@Tag("cluster")
+class ClusterFaultsIT {
+
+    private static final Duration ROUND_TRIP = Duration.ofMillis(50);
+    private static final String WALL = "/http2/logos";
+    /** Bytes through the slow door before the kill: past the page (about 40 KB), about a fifth of the images. */
+    private static final long KILL_AFTER_BYTES = 100_000;
+    private static final String VICTIM = "node1";
+    private static final String SURVIVOR = "node2";
+
+    @ParameterizedTest(name = "hop {0}")
+    @EnumSource(value = Hop.class, names = {"AJP", "H2"})
+    void aNodeKilledMidPageLosesNoImageTheSurvivorServesTheNextLoadAndTheNodeComesBack(Hop hop) throws Exception {
+        try (Cluster cluster = ClusterServers.start(hop); HeadlessChromium chromium = new HeadlessChromium()) {
+            DelayProxy slowDoor = cluster.openSlowDoor(Network.latency(ROUND_TRIP));
+            CompletableFuture<Long> killed = CompletableFuture.supplyAsync(() -> killOnceThrough(cluster, slowDoor));
+
+            Map<String, String> report = chromium.loadWall(cluster.slowBalancer(WALL).toString());
+            long killedAt = killed.get();
+
+            Map<String, Integer> servedBy = servedBy(report);
+            int images = Integer.parseInt(report.get("images"));
+            System.out.printf("hop %s: %d of 500 images after %s was killed at %d bytes: %s%n", hop.token(), images, VICTIM, killedAt, servedBy);
+            assertEquals("h2", report.get("protocol"), report.toString());
+            if (hop == Hop.AJP) {
+                assertEquals(500, images, "images loaded after " + VICTIM + " was killed at " + killedAt + " bytes: " + report);
+            } else { // an answer the balancer has begun to relay cannot be retried (docs/cluster.md): the rest must arrive
+                assertEquals(500, images + 500 - servedBy.values().stream().mapToInt(Integer::intValue).sum(), report.toString());
+            }
+            assertTrue(servedBy.getOrDefault(VICTIM + " over " + hop.token(), 0) > 0, VICTIM + " served a part before it died: " + servedBy);
+            assertTrue(servedBy.getOrDefault(SURVIVOR + " over " + hop.token(), 0) > 0, SURVIVOR + " served the rest: " + servedBy);
+
+            Map<String, String> next = chromium.loadWall(cluster.slowBalancer(WALL).toString());
+            assertEquals("500", next.get("images"), next.toString());
+            assertEquals(Map.of(SURVIVOR + " over " + hop.token(), 500), servedBy(next), "the load after the kill");
+
+            cluster.launch(VICTIM);
+            cluster.awaitNodes(Set.of(VICTIM), NODE_BACK);
+            Map<String, String> back = chromium.loadWall(cluster.balancer(WALL).toString());
+            assertEquals(Set.of(VICTIM + " over " + hop.token(), SURVIVOR + " over " + hop.token()), servedBy(back).keySet(),
+                    "the node back serves its share again: " + back);
+        }
+    }
+
+    @Test
+    void aSuspendedNodeLosesNoRequestARestartedBalancerIsFoundAgainAndBadOrUnansweredRequestsGetClearAnswers() throws Exception {
+        Hop hop = ClusterServers.settings().hop();
+        try (Cluster cluster = ClusterServers.start(hop, "-D" + REQUEST_TIMEOUT_PROPERTY + "=" + REQUEST_TIMEOUT.toMillis())) {
+            // (b) node2 suspended, with time to finish what it has, in the middle of a soak over HTTP/2
+            Process soak = h2load(cluster, SOAK_REQUESTS);
+            Thread.sleep(SOAK_WARM_UP.toMillis());
+            ModelNode suspend = Operations.createOperation("suspend");
+            suspend.get("suspend-timeout").set(10);
+            ClusterServers.execute(cluster, SURVIVOR, suspend);
+            String summary = awaitOutput(soak);
+            assertTrue(summary.contains("Application protocol: h2"), summary);
+            assertTrue(summary.contains(SOAK_REQUESTS + " succeeded, 0 failed, 0 errored, 0 timeout"), summary);
+            assertTrue(summary.contains("status codes: " + SOAK_REQUESTS + " 2xx"), summary);
+
+            // (c) node2 resumed: the balancer sends it traffic again
+            ClusterServers.execute(cluster, SURVIVOR, Operations.createOperation("resume"));
+            cluster.awaitNodes(Set.of(SURVIVOR), NODE_BACK);
+
+            // (d) the balancer restarted: both nodes register again by themselves
+            cluster.restart(Cluster.BALANCER);
+            cluster.awaitNodes(Set.copyOf(Cluster.NODES), NODE_BACK);
+
+            // (e) bad requests through the balancer: door 2's answers, from the node, over any hop
+            OkHttpClient client = new TrustedClients().okHttp();
+            assertOneLine(client, cluster.balancer("/http2/logos?count=5&pad=" + "a".repeat(RequestRulesFilter.MAX_URL_CHARS)), 414,
+                    RequestRulesFilter.URL_RULE, Map.of());
+            assertOneLine(client, cluster.balancer("/http2/logos?count=5"), 431, RequestRulesFilter.HEADERS_RULE,
+                    Map.of("X-Padding", "b".repeat(RequestRulesFilter.MAX_HEADER_BYTES)));
+            assertOneLine(client, cluster.balancer("/http2/logos?count=5&count=5"), 400, LogoCount.RULE, Map.of());
+
+            // (e) nodes that answer nothing (stopped, not gone): 504 once the balancer's request time is up
+            for (String node : Cluster.NODES) {
+                signal("STOP", cluster.process(node));
+            }
+            try {
+                OkHttpClient patient = client.newBuilder().readTimeout(REQUEST_TIMEOUT.multipliedBy(4)).build();
+                try (Response response = patient.newCall(new Request.Builder().url(cluster.balancer("/http2/").toString()).build()).execute()) {
+                    assertEquals(504, response.code(), "a request to nodes that answer nothing: Gateway Timeout");
+                }
+            } finally {
+                for (String node : Cluster.NODES) {
+                    signal("CONT", cluster.process(node));
+                }
+            }
+        }
+    }
+
+    private static final String REQUEST_TIMEOUT_PROPERTY = "h2demo.cluster.request.timeout";
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    private static final int SOAK_REQUESTS = 20_000;
+    private static final Duration SOAK_WARM_UP = Duration.ofSeconds(2);
+
+    /** Debian's h2load (nghttp2-client): HTTP/2 over TLS to the balancer, 4 connections of 20 streams, logos. */
+    private static Process h2load(Cluster cluster, int requests) throws IOException {
+        return new ProcessBuilder("h2load", "-n", String.valueOf(requests), "-c", "4", "-m", "20",
+                cluster.balancer("/http2/logo.png").toString()).redirectErrorStream(true).start();
+    }
+
+    private static String awaitOutput(Process process) throws Exception {
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(2, TimeUnit.MINUTES), "h2load ended");
+        return output;
+    }
+
+    /** SIGSTOP and SIGCONT, which Java's Process cannot send: a node that hangs, and the same node going on. */
+    private static void signal(String signal, Process process) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start().waitFor());
+    }
+
+    private static void assertOneLine(OkHttpClient client, URI uri, int status, String rule, Map<String, String> headers) throws IOException {
+        Request.Builder request = new Request.Builder().url(uri.toString());
+        headers.forEach(request::header);
+        try (Response response = client.newCall(request.build()).execute()) {
+            assertEquals(status, response.code(), uri.toString().substring(0, Math.min(80, uri.toString().length())));
+            assertEquals(Protocol.HTTP_2, response.protocol());
+            assertEquals(rule, response.body().string().strip());
+        }
+    }
+
+    /** The bound docs/cluster.md states for a node started again to serve through the balancer (its boot and a STATUS). */
+    static final Duration NODE_BACK = Duration.ofSeconds(120);
+
+    private static long killOnceThrough(Cluster cluster, DelayProxy slowDoor) {
+        try {
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (slowDoor.bytesForwarded() < KILL_AFTER_BYTES) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the page never got past " + slowDoor.bytesForwarded() + " bytes");
+                }
+                Thread.sleep(1);
+            }
+            long at = slowDoor.bytesForwarded();
+            cluster.kill(VICTIM);
+            return at;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The wall's own count: "node1 over ajp=251,node2 over ajp=249". */
+    static Map<String, Integer> servedBy(Map<String, String> report) {
+        String servedBy = report.get("servedBy");
+        assertFalse(servedBy == null || servedBy.isEmpty(), "the wall counted no node: " + report);
+        return Arrays.stream(servedBy.split(",")).map(entry -> entry.split("="))
+                .collect(Collectors.toMap(kv -> kv[0], kv -> Integer.parseInt(kv[1]), Integer::sum, TreeMap::new));
+    }
+}
