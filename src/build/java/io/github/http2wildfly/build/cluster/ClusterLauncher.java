@@ -15,6 +15,10 @@ public final class ClusterLauncher {
     private ClusterLauncher() {
     }
 
+    private static void line(String what, Object where) {
+        System.out.printf("  %-42s %s%n", what + ":", where);
+    }
+
     public static void main(String[] args) throws Exception {
         ClusterSettings settings = ClusterSettings.read(Path.of(args[0]));
         Path dir = Path.of(args[0]).resolveSibling("cluster");
@@ -26,14 +30,16 @@ public final class ClusterLauncher {
         System.out.println();
         System.out.println("The cluster is up: the balancer, and " + String.join(" and ", Cluster.NODES) + " behind it over "
                 + settings.hop().token() + ".");
-        System.out.println("  The wall through the balancer (HTTP/2):  " + cluster.balancer("/http2/logos"));
-        System.out.println("  The same, as if far away (" + settings.slowRoundTripMillis() + " ms):   " + cluster.slowBalancer("/http2/logos"));
-        System.out.println("  The landing page through the balancer:   " + cluster.balancer("/http2/"));
+        line("The wall through the balancer (HTTP/2)", cluster.balancer("/http2/logos"));
+        line("The same, as if far away (" + settings.slowRoundTripMillis() + " ms)", cluster.slowBalancer("/http2/logos"));
+        line("The landing page through the balancer", cluster.balancer("/http2/"));
         for (String node : Cluster.NODES) {
-            System.out.println("  " + node + " directly:                     " + cluster.node(node, "/http2/logos"));
+            line("The wall from " + node + " alone", cluster.node(node, "/http2/logos"));
         }
-        System.out.println("  Each answer names its node and hop:      curl -skI " + cluster.balancer("/http2/") + " | grep -i server-timing");
-        System.out.println("  Logs: " + dir + "/{balancer,node1,node2}.log. Ctrl-C stops all three.");
+        line("Each answer names its node and hop", "curl -sI --cacert " + settings.certificate() + " " + cluster.balancer("/http2/")
+                + " | grep -i server-timing");
+        line("Logs", dir + "/{balancer,node1,node2}.log");
+        System.out.println("Ctrl-C stops all three.");
         cluster.process(Cluster.BALANCER).waitFor();
     }
 }
