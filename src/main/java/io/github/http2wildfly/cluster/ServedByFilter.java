@@ -19,21 +19,19 @@ import java.io.IOException;
  *
  * <p>The hop is read from the connection Undertow received the request on, not from
  * {@code getProtocol()}: over AJP that is the protocol the balancer forwarded, whatever the hop was.
- * A server that is no node (no {@value #NODE_PROPERTY}, set by wildfly/cluster/node.cli) adds nothing.
+ * A server that is no node ({@link ClusterNode}) adds nothing.
  */
 @WebFilter(urlPatterns = "/*")
 public class ServedByFilter extends HttpFilter {
 
     private static final long serialVersionUID = 1L;
-    static final String NODE_PROPERTY = "h2demo.cluster.node";
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        String node = System.getProperty(NODE_PROPERTY);
         ServletRequestContext context = ServletRequestContext.current();
-        if (node != null && context != null) {
-            response.setHeader("Server-Timing", serverTiming(node, hopOf(context.getExchange())));
+        if (context != null) {
+            ClusterNode.name().ifPresent(node -> response.setHeader("Server-Timing", serverTiming(node, hopOf(context.getExchange()))));
         }
         chain.doFilter(request, response);
     }

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.page;
 
+import io.github.http2wildfly.cluster.ClusterNode;
 import io.github.http2wildfly.door.DoorLink;
 import io.github.http2wildfly.door.SlowDoors;
 import io.github.http2wildfly.http.PlainText;
@@ -52,8 +53,10 @@ public class LogoWallServlet extends HttpServlet {
         }
         String[] reportTo = request.getParameterValues("report-to");
         if (reportTo != null) {
-            if (reportTo.length != 1 || DoorLink.all(request, "").stream().noneMatch(door -> door.getOrigin().equals(reportTo[0]))) {
-                PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, REPORT_TO_RULE);
+            boolean node = ClusterNode.name().isPresent();
+            if (reportTo.length != 1 || !(node ? ClusterNode.mayReportTo(reportTo[0], request.getServerName())
+                    : DoorLink.all(request, "").stream().anyMatch(door -> door.getOrigin().equals(reportTo[0])))) {
+                PlainText.send(response, HttpServletResponse.SC_BAD_REQUEST, node ? ClusterNode.REPORT_TO_RULE : REPORT_TO_RULE);
                 return;
             }
             request.setAttribute("reportTo", reportTo[0]);

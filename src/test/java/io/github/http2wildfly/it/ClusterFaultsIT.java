@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.cluster.ClusterNode;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.HeadlessChromium;
@@ -116,6 +117,7 @@ class ClusterFaultsIT {
             assertOneLine(client, cluster.balancer("/http2/logos?count=5"), 431, RequestRulesFilter.HEADERS_RULE,
                     Map.of("X-Padding", "b".repeat(RequestRulesFilter.MAX_HEADER_BYTES)));
             assertOneLine(client, cluster.balancer("/http2/logos?count=5&count=5"), 400, LogoCount.RULE, Map.of());
+            assertOneLine(client, cluster.balancer("/http2/logos?report-to=https://evil.example"), 400, ClusterNode.REPORT_TO_RULE, Map.of());
 
             // (e) nodes that answer nothing (stopped, not gone): 504 once the balancer's request time is up
             for (String node : Cluster.NODES) {

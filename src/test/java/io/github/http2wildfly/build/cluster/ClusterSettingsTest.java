@@ -1,0 +1,64 @@
+package io.github.http2wildfly.build.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The cluster's settings as the build fills them in, a bad one refused with one line, and the nodes' answers read. */
+class ClusterSettingsTest {
+
+    @TempDir
+    Path dir;
+
+    private Path settings(String hop, String offset) throws IOException {
+        return Files.writeString(dir.resolve("cluster.properties"), String.join("\n", "hop=" + hop, "port.offset=" + offset,
+                "it.port.offset=3000", "balancer.home=/b", "node.home=/n", "war=/w.war", "cli.dir=/c", "server.agent=/a.jar",
+                "bind.address=127.0.0.1", "max.heap=512m", "http.port=8080", "https.port=8443", "certificate=/k.crt",
+                "slow.https.port=8445", "slow.rtt=50"));
+    }
+
+    @Test
+    void eachHopIsReadAsTheSettingNamesIt() throws IOException {
+        for (Hop hop : Hop.values()) {
+            assertEquals(hop, ClusterSettings.read(settings(hop.token(), "1000")).hop());
+        }
+        assertEquals("ajp", Hop.AJP.listener());
+        assertEquals("https", Hop.H2.listener());
+        assertEquals(Hop.H2C.listener(), Hop.HTTP.listener());
+    }
+
+    @Test
+    void anUnknownHopIsOneLineNamingTheChoices() throws IOException {
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ClusterSettings.read(settings("h3", "1000")));
+        assertEquals("cluster.hop must be one of ajp, http, h2c, h2, not 'h3'", failure.getMessage());
+    }
+
+    @Test
+    void anOffsetThatIsNoWholeNumberInRangeIsOneLine() throws IOException {
+        for (String bad : new String[] {"-1", "abc", "60000", ""}) {
+            BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ClusterSettings.read(settings("ajp", bad)));
+            assertEquals("cluster.port.offset must be a whole number from 0 to 50000, not '" + bad + "'", failure.getMessage());
+        }
+    }
+
+    @Test
+    void noSettingsFileTellsHowToBuildThem() {
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ClusterSettings.read(dir.resolve("missing")));
+        assertEquals(dir.resolve("missing") + " is missing: build with ./mvnw -Pcluster package first", failure.getMessage());
+    }
+
+    @Test
+    void aNodesServerTimingNamesTheNodeAndTheHop() {
+        String timing = "node;desc=\"node2\", hop;desc=\"h2c\"";
+        assertEquals(Optional.of("node2"), Cluster.nodeOf(timing));
+        assertEquals(Optional.of("h2c"), Cluster.hopOf(timing));
+        assertEquals(Optional.empty(), Cluster.nodeOf("cache;desc=\"hit\""));
+    }
+}
