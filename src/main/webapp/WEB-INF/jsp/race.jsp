@@ -33,6 +33,11 @@ th:first-child, td:first-child { text-align: left; }
 HTTP/2 door and the slow HTTP/3 door, one after the other, each in its own frame, round after round with the order alternating.
 All are the same server behind the same emulated network; only the protocol differs. Each lane says the protocol its
 images really came over. <a href="./">All doors</a></p>
+<p class="note" id="cluster-note"><c:choose><c:when test="${clusterLane}">The lane <em>HTTP/2 through WildFly's
+balancer</em> is the same page from the cluster (docs/cluster.md), behind the same network: HTTP/2 to the balancer,
+then the cluster's hop to two nodes.</c:when><c:otherwise>Start the cluster
+(<code>./mvnw -Pcluster package exec:java@cluster</code>, docs/cluster.md) and reload this page to race through
+WildFly's balancer too.</c:otherwise></c:choose></p>
 <%@ include file="network.jspf" %>
 <%@ include file="http3.jspf" %>
 <c:choose>
@@ -52,7 +57,7 @@ images really came over. <a href="./">All doors</a></p>
 <div class="lanes">
 <c:forEach items="${contenders}" var="door">
 <section class="lane" data-origin="<c:out value="${door.origin}"/>" data-url="<c:out value="${door.url}"/>"
-         data-protocol="${door.protocol}" data-label="<c:out value="${door.label}"/>">
+         data-protocol="${door.protocol}" data-key="${door.key}" data-label="<c:out value="${door.label}"/>">
 <h2><c:out value="${door.label}"/>&#32;<small><code><c:out value="${door.origin}"/></code></small></h2>
 <div class="time">&nbsp;</div>
 <div class="frame"><div class="empty"></div></div>
@@ -84,8 +89,8 @@ one connection with one congestion window (docs/results.md).</p>
 <script>
 (function () {
   var ARTICLE = [{label: 'article, HTTP/1.1', millis: 2900}, {label: 'article, HTTP/2', millis: 1300}];
-  var COLOURS = {'http/1.1': '#c63', h2: '#2a7', h3: '#36c'};
-  var NAMES = {'http/1.1': 'HTTP/1.1 over TLS', h2: 'HTTP/2', h3: 'HTTP/3'};
+  var COLOURS = {'http/1.1': '#c63', h2: '#2a7', h3: '#36c', cluster: '#586'};
+  var NAMES = {'http/1.1': 'HTTP/1.1 over TLS', h2: 'HTTP/2', h3: 'HTTP/3', cluster: 'HTTP/2 through the balancer'};
   var race = document.getElementById('race');
   var lanes = Array.prototype.slice.call(document.querySelectorAll('.lane'));
   var count = Number(race.dataset.count);
@@ -195,7 +200,7 @@ one connection with one congestion window (docs/results.md).</p>
       lanes.forEach(function (lane) {
         var result = results.filter(function (r) { return r.round === round && r.lane === lane; })[0];
         row.insertCell().textContent = result ? seconds(result.millis) + ' (' + result.protocol + (result.flagged ? ', not counted' : '') + ')'
-            : lane.dataset.missing ? 'no HTTP/3' : '';
+            : lane.dataset.missing ? 'no ' + (lane.dataset.key === 'cluster' ? 'cluster' : 'HTTP/3') : '';
       });
       var at = results.filter(function (r) { return r.round === round && r.network; }).map(function (r) { return describe(r.network); })
           .filter(function (text, i, all) { return all.indexOf(text) === i; });
@@ -209,19 +214,20 @@ one connection with one congestion window (docs/results.md).</p>
     var medians = {};
     lanes.forEach(function (lane) {
       var times = timesOf(results, lane);
-      if (times.length) { medians[lane.dataset.protocol] = median(times); }
+      if (times.length) { medians[lane.dataset.key] = median(times); }
     });
-    var h1 = medians['http/1.1'], h2 = medians.h2, h3 = medians.h3;
+    var h1 = medians['http/1.1'], h2 = medians.h2, h3 = medians.h3, balanced = medians.cluster;
     var ratios = [];
     if (h2 && h1) { ratios.push('HTTP/2 / HTTP/1.1 = ' + (h2 / h1).toFixed(2)); }
     if (h3 && h2) { ratios.push('HTTP/3 / HTTP/2 = ' + (h3 / h2).toFixed(2)); }
     if (h3 && h1) { ratios.push('HTTP/3 / HTTP/1.1 = ' + (h3 / h1).toFixed(2)); }
+    if (balanced && h2) { ratios.push('through the balancer / HTTP/2 = ' + (balanced / h2).toFixed(2)); }
     var foot = document.querySelector('#results tfoot');
     foot.replaceChildren();
     var row = foot.insertRow();
     row.insertCell().textContent = 'median';
     lanes.forEach(function (lane) {
-      var m = medians[lane.dataset.protocol];
+      var m = medians[lane.dataset.key];
       row.insertCell().textContent = m ? seconds(m) : 'none';
     });
     row.insertCell().textContent = ratios.join(', ');
@@ -231,13 +237,16 @@ one connection with one congestion window (docs/results.md).</p>
     if (h1) { race.dataset.h1Millis = Math.round(h1); }
     if (h2) { race.dataset.h2Millis = Math.round(h2); }
     if (h3) { race.dataset.h3Millis = Math.round(h3); }
+    if (balanced) { race.dataset.clusterMillis = Math.round(balanced); }
     if (h2 && h1) { race.dataset.ratio = (h2 / h1).toFixed(3); }
     chart(medians);
   }
 
   function chart(medians) {
     var svg = document.getElementById('chart');
-    var bars = Object.keys(medians).map(function (p) { return {label: 'this run, ' + p, millis: medians[p], colour: COLOURS[p]}; })
+    var bars = Object.keys(medians).map(function (p) {
+      return {label: 'this run, ' + (p === 'cluster' ? 'balancer' : p), millis: medians[p], colour: COLOURS[p]};
+    })
         .concat(ARTICLE.map(function (a, i) { return {label: a.label, millis: a.millis, colour: i ? '#9dc' : '#dba'}; }));
     var most = Math.max.apply(null, bars.map(function (b) { return b.millis; }));
     var ns = 'http://www.w3.org/2000/svg';
@@ -298,6 +307,13 @@ one connection with one congestion window (docs/results.md).</p>
             render(results, rounds);
             continue;
           }
+          if (lane.dataset.key === 'cluster') {
+            // the cluster stopped since the page was shown: the other lanes race on
+            lane.dataset.missing = 'the cluster';
+            lane.querySelector('.time').textContent = 'The cluster did not answer (the frame ' + reason + ')';
+            render(results, rounds);
+            continue;
+          }
           race.dataset.state = 'failed';
           status.textContent = 'stopped';
           tellProblem(lane, reason);
@@ -316,11 +332,11 @@ one connection with one congestion window (docs/results.md).</p>
     }
     summarize(results);
     race.dataset.results = JSON.stringify(results.map(function (r) {
-      return {round: r.round, door: r.lane.dataset.protocol, millis: r.millis, protocol: r.protocol, images: r.images,
+      return {round: r.round, door: r.lane.dataset.protocol, lane: r.lane.dataset.key, millis: r.millis, protocol: r.protocol, images: r.images,
           network: r.network, counted: !r.flagged};
     }));
     race.dataset.missing = lanes.filter(function (lane) { return lane.dataset.missing; })
-        .map(function (lane) { return lane.dataset.protocol; }).join(',');
+        .map(function (lane) { return lane.dataset.key; }).join(',');
     status.textContent = 'done';
     race.dataset.state = 'done';
   }

@@ -12,20 +12,25 @@ import java.util.OptionalInt;
  */
 public final class DoorLink {
 
+    /** The race's key of the lane through the cluster's balancer; a door's lane is keyed by its protocol. */
+    public static final String CLUSTER = "cluster";
+
     private final String label;
     private final String protocol;
+    private final String key;
     private final boolean slow;
     private final URI uri;
 
-    private DoorLink(String label, String protocol, boolean slow, URI uri) {
+    private DoorLink(String label, String protocol, String key, boolean slow, URI uri) {
         this.label = label;
         this.protocol = protocol;
+        this.key = key;
         this.slow = slow;
         this.uri = uri;
     }
 
     private static DoorLink of(Door door, boolean slow, URI uri) {
-        return new DoorLink(door.label(), door.protocol(), slow, uri);
+        return new DoorLink(door.label(), door.protocol(), door.protocol(), slow, uri);
     }
 
     /** The door itself. */
@@ -50,6 +55,19 @@ public final class DoorLink {
         }
         return slow ? slow(Door.HTTP_3, request, path)
                 : List.of(of(Door.HTTP_3, false, Door.HTTP_3.uri(request.getServerName(), door.port(), path)));
+    }
+
+    /**
+     * Door 2 of the cluster's balancer behind the slow doors' network (docs/cluster.md), at {@code path} in the
+     * application as the nodes serve it; empty where this server has no such slow door or no balancer answers behind it now.
+     */
+    public static List<DoorLink> cluster(HttpServletRequest request, String path) {
+        SlowDoors doors = SlowDoors.of(request.getServletContext());
+        OptionalInt port = doors == null ? OptionalInt.empty() : doors.clusterPort();
+        return port.isPresent()
+                ? List.of(new DoorLink("HTTP/2 through WildFly's balancer", Door.HTTP_2_TLS.protocol(), CLUSTER, true,
+                        Door.HTTP_2_TLS.uri(request.getServerName(), port.getAsInt(), doors.clusterContextPath() + path)))
+                : List.of();
     }
 
     /** Every door and open slow door, in the order the landing page shows them. */
@@ -81,6 +99,11 @@ public final class DoorLink {
 
     public boolean isSlow() {
         return slow;
+    }
+
+    /** The race's name for this lane: the protocol, or {@value #CLUSTER}. */
+    public String getKey() {
+        return key;
     }
 
     /** The protocol this door speaks, as Resource Timing's nextHopProtocol names it. */

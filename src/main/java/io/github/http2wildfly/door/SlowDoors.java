@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -32,9 +33,18 @@ public final class SlowDoors implements Closeable {
     /** Kept-alive connections idle this long are closed when the network changes, so it applies at once. */
     static final Duration IDLE = Duration.ofMillis(500);
     private static final String ATTRIBUTE = SlowDoors.class.getName();
+    /** The cluster's slow door (slow-doors.cli), and the offset of the cluster's balancer it leads to. */
+    static final String CLUSTER_PORT = Door.PROPERTY_PREFIX + "slow.cluster.port";
+    static final String CLUSTER_OFFSET = Door.PROPERTY_PREFIX + "cluster.port.offset";
+    static final String CLUSTER_CONTEXT_PATH = Door.PROPERTY_PREFIX + "cluster.context.path";
+    /** Loopback: a balancer that runs accepts at once. */
+    private static final Duration BALANCER_PROBE = Duration.ofMillis(300);
 
     private final Map<Door, DelayProxy> open = new EnumMap<>(Door.class);
     private DatagramDelayProxy http3;
+    private DelayProxy cluster;
+    private InetSocketAddress balancer;
+    private String clusterContextPath;
     private volatile SlowNetwork network;
 
     private SlowDoors(SlowNetwork network) {
@@ -67,7 +77,50 @@ public final class SlowDoors implements Closeable {
         if (Http3Door.isConfigured(system)) {
             doors.openHttp3Twin(system, warning);
         }
+        if (system.getProperty(CLUSTER_PORT) != null && system.getProperty(CLUSTER_CONTEXT_PATH) != null) {
+            doors.openClusterDoor(system, warning);
+        }
         return doors;
+    }
+
+    /**
+     * The cluster's slow door: the balancer of {@code -Pcluster} (docs/cluster.md) behind this same network, so that
+     * the race page can race through it. It opens whether or not the cluster runs: a connection finds out.
+     */
+    private void openClusterDoor(Properties system, Consumer<String> warning) {
+        int offset = Door.portOffset(system);
+        int port = Integer.parseInt(system.getProperty(CLUSTER_PORT).strip()) + offset;
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try {
+            int clusterOffset = Integer.parseInt(system.getProperty(CLUSTER_OFFSET, "").strip());
+            balancer = new InetSocketAddress(Door.bindAddress(system), Door.HTTP_2_TLS.port(system) - offset + clusterOffset);
+            clusterContextPath = system.getProperty(CLUSTER_CONTEXT_PATH);
+            cluster = DelayProxy.listening(new InetSocketAddress(loopback, port), balancer, network.emulated(), MAX_CONNECTIONS_PER_DOOR);
+        } catch (NumberFormatException bad) {
+            warning.accept("No slow door for the cluster: " + CLUSTER_OFFSET + " is no whole number: " + system.getProperty(CLUSTER_OFFSET));
+        } catch (BindException taken) {
+            warning.accept(PortInUse.message(loopback, "slow.cluster.port", port - offset, "port.offset", offset));
+        } catch (IOException e) {
+            warning.accept("The cluster's slow door on port " + port + " could not open: " + e.getMessage());
+        }
+    }
+
+    /** Where the cluster's nodes serve the application (the WAR's name). */
+    public String clusterContextPath() {
+        return clusterContextPath;
+    }
+
+    /** The cluster's slow door, when it is open and the balancer behind it accepts a connection now. */
+    public OptionalInt clusterPort() {
+        if (cluster == null) {
+            return OptionalInt.empty();
+        }
+        try (Socket probe = new Socket()) {
+            probe.connect(balancer, (int) BALANCER_PROBE.toMillis());
+            return OptionalInt.of(cluster.port());
+        } catch (IOException notRunning) {
+            return OptionalInt.empty();
+        }
     }
 
     /** Door 4's twin, on every loopback address door 4 listens on (it may open later: datagrams wait for no one). */
@@ -109,6 +162,10 @@ public final class SlowDoors implements Closeable {
         if (http3 != null) {
             http3.setNetwork(network.emulated());
         }
+        if (cluster != null) {
+            cluster.setNetwork(network.emulated());
+            cluster.closeIdleConnections(IDLE);
+        }
     }
 
     /** The port of the door's slow twin, empty when that port was taken (or, for door 4, the server has none). */
@@ -119,7 +176,8 @@ public final class SlowDoors implements Closeable {
 
     /** Threads of the proxies still running (a test reads it through the lifecycle check). */
     public int liveThreads() {
-        return open.values().stream().mapToInt(DelayProxy::liveThreads).sum() + (http3 == null ? 0 : http3.liveThreads());
+        return open.values().stream().mapToInt(DelayProxy::liveThreads).sum() + (http3 == null ? 0 : http3.liveThreads())
+                + (cluster == null ? 0 : cluster.liveThreads());
     }
 
     @Override
@@ -134,6 +192,13 @@ public final class SlowDoors implements Closeable {
         if (http3 != null) {
             http3.close();
         }
+        if (cluster != null) {
+            try {
+                cluster.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
     }
 
     @Override
@@ -141,6 +206,9 @@ public final class SlowDoors implements Closeable {
         StringBuilder text = new StringBuilder(network.toString());
         open.forEach((door, proxy) -> text.append(", ").append(door.label()).append(" on ").append(proxy.port()));
         port(Door.HTTP_3).ifPresent(port -> text.append(", ").append(Door.HTTP_3.label()).append(" on ").append(port).append(" (UDP)"));
+        if (cluster != null) {
+            text.append(", the cluster's balancer (").append(balancer.getPort()).append(") on ").append(cluster.port());
+        }
         return text.toString();
     }
 }

@@ -10,11 +10,13 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The race: the wall through the slow HTTP/1.1-over-TLS, HTTP/2 and HTTP/3 doors, one after the other
- * in frames, round by round; each frame posts its own figures to this page (WEB-INF/jsp/race.jsp).
+ * The race: the wall through the slow HTTP/1.1-over-TLS, HTTP/2 and HTTP/3 doors (and, where the cluster runs,
+ * HTTP/2 through WildFly's balancer), one after the other in frames, round by round; each frame posts its own
+ * figures to this page (WEB-INF/jsp/race.jsp).
  */
 @WebServlet(urlPatterns = RaceServlet.PATH)
 public class RaceServlet extends HttpServlet {
@@ -31,8 +33,10 @@ public class RaceServlet extends HttpServlet {
             return;
         }
         String wall = request.getContextPath() + LogoWallServlet.PATH;
-        request.setAttribute("contenders", Stream.concat(Stream.of(Door.HTTP_1_1_TLS, Door.HTTP_2_TLS)
-                .flatMap(door -> DoorLink.slow(door, request, wall).stream()), DoorLink.http3(true, request, wall).stream()).toList());
+        List<DoorLink> cluster = DoorLink.cluster(request, LogoWallServlet.PATH);
+        request.setAttribute("contenders", Stream.of(DoorLink.slow(Door.HTTP_1_1_TLS, request, wall), DoorLink.slow(Door.HTTP_2_TLS, request, wall),
+                cluster, DoorLink.http3(true, request, wall)).flatMap(List::stream).toList());
+        request.setAttribute("clusterLane", !cluster.isEmpty());
         request.setAttribute("count", count);
         request.setAttribute("size", size);
         request.setAttribute("sizes", ImageSize.values());

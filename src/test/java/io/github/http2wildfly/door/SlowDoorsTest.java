@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -136,6 +137,33 @@ class SlowDoorsTest {
             assertEquals("rtt 20 ms, loss 2 %, bandwidth 10 Mbit/s, BBR, HTTP/1.1 on " + Door.HTTP_1_1.slowPort(system)
                     + ", HTTP/1.1 over TLS on " + Door.HTTP_1_1_TLS.slowPort(system) + ", HTTP/2 over TLS on "
                     + Door.HTTP_2_TLS.slowPort(system), slow.toString());
+        }
+    }
+
+    @Test
+    void theClustersSlowDoorLeadsToTheBalancerAndIsOfferedOnlyWhileOneAnswers() throws IOException {
+        int door2 = doors.get(Door.HTTP_2_TLS).address().getPort();
+        system.setProperty("h2demo.slow.cluster.port", Integer.toString(freePort()));
+        system.setProperty("h2demo.cluster.context.path", "/http2");
+        try (EchoServer balancer = new EchoServer()) {
+            // the balancer's door 2 is door 2's port plus the cluster's offset
+            system.setProperty("h2demo.cluster.port.offset", Integer.toString(balancer.address().getPort() - door2));
+            try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
+                assertEquals(List.of(), warnings);
+                try (Socket socket = new Socket(LOOPBACK, slow.clusterPort().orElseThrow())) {
+                    socket.setSoTimeout(10_000);
+                    socket.getOutputStream().write('x');
+                    assertEquals('x', socket.getInputStream().read(), "through the cluster's slow door");
+                }
+            }
+        }
+        system.setProperty("h2demo.cluster.port.offset", Integer.toString(freePort() - door2));
+        try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
+            assertEquals(OptionalInt.empty(), slow.clusterPort(), "no balancer answers: no lane");
+        }
+        system.setProperty("h2demo.cluster.port.offset", "x");
+        try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
+            assertEquals(List.of("No slow door for the cluster: h2demo.cluster.port.offset is no whole number: x"), warnings);
         }
     }
 
