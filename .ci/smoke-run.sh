@@ -58,7 +58,7 @@ wait_for_h2() {
 
 protocol_of() { curl -sS --max-time 30 -o /dev/null -w '%{http_version}' "$@"; }
 
-slow_ports_listening() { { ss -ltnH; ss -lunH; } | grep -cE ':(8081|8445|8446|8447|8448) ' || true; }
+slow_ports_listening() { { ss -ltnH; ss -lunH; } | grep -cE ':(8081|8445|8446|8447|8448|8449) ' || true; }
 
 echo "== ./mvnw wildfly:run -Ddebug=true"
 start=$(date +%s.%N)
