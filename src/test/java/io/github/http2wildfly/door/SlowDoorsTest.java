@@ -8,6 +8,7 @@ import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.EchoServer;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
+import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +29,10 @@ import org.junit.jupiter.api.Test;
 class SlowDoorsTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    /** The slow doors' ports are taken from here: below every system's ephemeral ports (see freePort). */
+    private static final int BELOW_EPHEMERAL_FROM = 20_000;
+    private static final int BELOW_EPHEMERAL_PORTS = 12_000;
+    private static final Random RANDOM = new Random();
 
     private final Map<Door, EchoServer> doors = new EnumMap<>(Door.class);
     private final Properties system = new Properties();
@@ -176,7 +182,7 @@ class SlowDoorsTest {
         slow.close();
         assertEquals(0, slow.liveThreads());
         for (Door door : Door.overTcp()) {
-            // nobody listens there any more; binding the port again would race the parallel tests' ephemeral ports
+            // refused: nobody listens there any more (no parallel test is handed a port below the ephemeral range)
             assertThrows(ConnectException.class, () -> new Socket(LOOPBACK, door.slowPort(system)).close(), door.label());
         }
     }
@@ -190,9 +196,20 @@ class SlowDoorsTest {
         };
     }
 
+    /**
+     * A free port below the ephemeral ranges (Linux 32768-60999, macOS and Windows 49152 up), so that once the test
+     * frees it no parallel test's port 0 and no outgoing connection is handed it: a refused connection then means
+     * that nobody listens, not that somebody else started to.
+     */
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, LOOPBACK)) {
-            return socket.getLocalPort();
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = BELOW_EPHEMERAL_FROM + RANDOM.nextInt(BELOW_EPHEMERAL_PORTS);
+            try (ServerSocket socket = new ServerSocket(port, 1, LOOPBACK)) {
+                return socket.getLocalPort();
+            } catch (BindException taken) {
+                // another one
+            }
         }
+        throw new IOException("no free port from " + BELOW_EPHEMERAL_FROM + " in 100 tries");
     }
 }
