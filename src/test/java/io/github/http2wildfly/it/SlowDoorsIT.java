@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 import okhttp3.FormBody;
 import okhttp3.OkHttpClient;
@@ -275,7 +276,7 @@ class SlowDoorsIT extends DeployedWarTest {
                 "against a running dev server: the tests never undeploy your deployment");
         URI slow = doors.slowUri(Door.HTTP_1_1, "/logos?count=1");
         long before = proxyThreadsOnceConnectionsClosed();
-        assertEquals(Door.overTcp().size(), before, "one acceptor per slow door while nobody is connected");
+        assertEquals(SLOW_TCP_DOORS, before, "one acceptor per slow door (and the cluster's) while nobody is connected");
         try (Socket open = new Socket(slow.getHost(), slow.getPort())) {
             open.setSoTimeout(30_000);
             for (int cycle = 0; cycle < REDEPLOYS; cycle++) {
@@ -285,6 +286,8 @@ class SlowDoorsIT extends DeployedWarTest {
                     assertThrows(ConnectException.class, () -> new Socket(closed.getHost(), closed.getPort()).close(),
                             door.label() + " closed while undeployed, cycle " + cycle);
                 }
+                assertThrows(ConnectException.class, () -> new Socket(slow.getHost(), clusterSlowDoorPort()).close(),
+                        "the cluster's slow door closed while undeployed, cycle " + cycle);
                 if (cycle == 0) {
                     assertEquals(-1, open.getInputStream().read(), "a connection through a slow door ends with it");
                 }
@@ -298,6 +301,15 @@ class SlowDoorsIT extends DeployedWarTest {
         assertEquals(before, proxyThreadsOnceConnectionsClosed(), "the slow doors' threads after " + REDEPLOYS + " redeploys");
     }
 
+    /** The three doors' slow twins and the cluster's slow door (slow.cluster.port), each a TCP delay proxy. */
+    private static final int SLOW_TCP_DOORS = Door.overTcp().size() + 1;
+
+    private int clusterSlowDoorPort() {
+        Properties system = doors.systemProperties();
+        return Integer.parseInt(system.getProperty("h2demo.slow.cluster.port"))
+                + Integer.parseInt(system.getProperty("jboss.socket.binding.port-offset", "0"));
+    }
+
     private long proxyThreads() {
         return doors.threadNames().stream().filter(name -> name.startsWith("delay-proxy-")).count();
     }
@@ -306,7 +318,7 @@ class SlowDoorsIT extends DeployedWarTest {
     private long proxyThreadsOnceConnectionsClosed() {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         long threads = proxyThreads();
-        while (threads != Door.overTcp().size() && System.nanoTime() < deadline) {
+        while (threads != SLOW_TCP_DOORS && System.nanoTime() < deadline) {
             sleep(Duration.ofMillis(100));
             threads = proxyThreads();
         }
