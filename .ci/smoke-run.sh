@@ -131,7 +131,10 @@ h3soak() {
     || fail "h3soak $label: of $expected requests $ok answered 200, $closed closed cleanly, $bytes bytes (expected $(( expected * 670 )))"
   echo "$label: $expected requests over HTTP/3, every answer 200 and whole"
 }
-threads_and_sockets() { echo "$(ls "/proc/$server_pid/task" | wc -l) $(ls "/proc/$server_pid/fd" | wc -l)"; }
+# The worker's task threads ("default task-N") are started as requests need them, up to its bound (32 on two
+# cores): not counted, so that only a thread the soak leaves behind is.
+thread_names() { cat "/proc/$server_pid/task/"*/comm 2>/dev/null | grep -v '^default task-' | sed 's/[0-9]*$//' | sort | uniq -c; }
+threads_and_sockets() { echo "$(thread_names | awk '{n += $1} END {print n + 0}') $(ls "/proc/$server_pid/fd" | wc -l)"; }
 LOGO=/http2/logo.png?soak
 curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/network >/dev/null
 soak warm-up 5000 -c 4 -m 100 "https://localhost:8443$LOGO"
@@ -143,6 +146,7 @@ heap_before=$(heap_used_kb)
 errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
 # Right after the warm-up, while the edge's origin connections are open (Undertow closes them after 60 s idle).
 read -r threads_before fds_before < <(threads_and_sockets)
+thread_names >"$LOG_DIR/threads-before-h3soak.txt"
 h3soak door-4-h3 5 10 500 8447
 h3soak door-4-h3-loss 2 10 200 8447 --tx-loss=0.05 --rx-loss=0.05
 h3soak slow-door-4-h3 2 10 500 8448
@@ -151,7 +155,7 @@ echo "the server's threads and open files: $threads_before and $fds_before befor
 # Connections come and go (the edge keeps up to 32 to each origin): that much margin for open files; a leak of one
 # socket in a thousand requests would exceed it.
 [ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 32 )) ] \
-  || fail "the server's threads or open files grew over the HTTP/3 soak"
+  || { diff "$LOG_DIR/threads-before-h3soak.txt" <(thread_names) || true; fail "the server's threads or open files grew over the HTTP/3 soak"; }
 soak door-2-h2 200000 -c 100 -m 10 "https://localhost:8443$LOGO"
 soak door-3-h1-tls 50000 -c 100 --h1 "https://localhost:8444$LOGO"
 soak door-1-h1 50000 -c 100 --h1 "http://localhost:8080$LOGO"
