@@ -174,6 +174,11 @@ public final class SlowDoors implements Closeable {
         return proxy == null ? OptionalInt.empty() : OptionalInt.of(proxy.port());
     }
 
+    /** Whether any slow door over TCP still holds its port (none once closed). */
+    boolean listening() {
+        return open.values().stream().anyMatch(DelayProxy::listening) || (cluster != null && cluster.listening());
+    }
+
     /** Threads of the proxies still running (a test reads it through the lifecycle check). */
     public int liveThreads() {
         return open.values().stream().mapToInt(DelayProxy::liveThreads).sum() + (http3 == null ? 0 : http3.liveThreads())

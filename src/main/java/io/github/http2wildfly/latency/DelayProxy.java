@@ -171,6 +171,11 @@ public final class DelayProxy implements EmulatingProxy {
     }
 
     /** Threads of this proxy still running: the acceptor and four per open connection; none once closed. */
+    /** Whether its port is still bound: false once {@link #close} returned. */
+    public boolean listening() {
+        return listener.isBound() && !listener.isClosed();
+    }
+
     public int liveThreads() {
         return (int) threads.stream().filter(Thread::isAlive).count();
     }

@@ -1,6 +1,7 @@
 package io.github.http2wildfly.door;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,8 +9,6 @@ import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.EchoServer;
 import java.io.IOException;
-import java.net.BindException;
-import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
-import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,10 +27,6 @@ import org.junit.jupiter.api.Test;
 class SlowDoorsTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
-    /** The slow doors' ports are taken from here: below every system's ephemeral ports (see freePort). */
-    private static final int BELOW_EPHEMERAL_FROM = 20_000;
-    private static final int BELOW_EPHEMERAL_PORTS = 12_000;
-    private static final Random RANDOM = new Random();
 
     private final Map<Door, EchoServer> doors = new EnumMap<>(Door.class);
     private final Properties system = new Properties();
@@ -163,7 +157,8 @@ class SlowDoorsTest {
                 }
             }
         }
-        system.setProperty("h2demo.cluster.port.offset", Integer.toString(freePort() - door2));
+        // port 0 behind it: nothing can ever listen there
+        system.setProperty("h2demo.cluster.port.offset", Integer.toString(-door2));
         try (SlowDoors slow = SlowDoors.open(system, warnings::add)) {
             assertEquals(OptionalInt.empty(), slow.clusterPort(), "no balancer answers: no lane");
         }
@@ -179,12 +174,12 @@ class SlowDoorsTest {
         slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 100), null));
         assertEquals(100, slow.network().get(NetworkSetting.ROUND_TRIP));
         assertEquals(3, slow.liveThreads(), "one acceptor per door while nobody is connected");
+        assertTrue(slow.listening());
         slow.close();
         assertEquals(0, slow.liveThreads());
-        for (Door door : Door.overTcp()) {
-            // refused: nobody listens there any more (no parallel test is handed a port below the ephemeral range)
-            assertThrows(ConnectException.class, () -> new Socket(LOOPBACK, door.slowPort(system)).close(), door.label());
-        }
+        // Its own sockets, not a connection to the freed ports: in fresh-clone CI runs such a connection was now and
+        // then accepted by something else there (even on ports below the ephemeral range), which says nothing of ours.
+        assertFalse(slow.listening(), "a slow door still holds its port");
     }
 
     private static String propertyOf(Door door) {
@@ -196,20 +191,9 @@ class SlowDoorsTest {
         };
     }
 
-    /**
-     * A free port below the ephemeral ranges (Linux 32768-60999, macOS and Windows 49152 up), so that once the test
-     * frees it no parallel test's port 0 and no outgoing connection is handed it: a refused connection then means
-     * that nobody listens, not that somebody else started to.
-     */
     private static int freePort() throws IOException {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            int port = BELOW_EPHEMERAL_FROM + RANDOM.nextInt(BELOW_EPHEMERAL_PORTS);
-            try (ServerSocket socket = new ServerSocket(port, 1, LOOPBACK)) {
-                return socket.getLocalPort();
-            } catch (BindException taken) {
-                // another one
-            }
+        try (ServerSocket socket = new ServerSocket(0, 1, LOOPBACK)) {
+            return socket.getLocalPort();
         }
-        throw new IOException("no free port from " + BELOW_EPHEMERAL_FROM + " in 100 tries");
     }
 }
