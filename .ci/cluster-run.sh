@@ -9,14 +9,15 @@ cd "$(dirname "$0")/.."
 
 CERT=keystore/localhost.crt
 LOG=target/cluster-run.log
-BALANCER=https://localhost:9443/http2/
-SLOW=https://localhost:9445/http2/
+source .ci/cluster-ports.sh
+OFFSET=1000 # cluster.port.offset: door 2 and slow door 2 of the balancer
+BALANCER=https://localhost:$(( 8443 + OFFSET ))/http2/
+SLOW=https://localhost:$(( 8445 + OFFSET ))/http2/
 mvn_pid=""
 
 fail() { echo "cluster-run: FAIL: $*" >&2; exit 1; }
 cleanup() { [ -z "$mvn_pid" ] || kill -KILL -- "-$mvn_pid" 2>/dev/null || true; }
 trap cleanup EXIT
-cluster_ports() { ss -ltnH | grep -cE ':(9080|9443|9444|9445|9090|10990|9180|9543|9109|11090|9280|9643|9209|11190) ' || true; }
 
 mkdir -p target
 setsid env --default-signal=INT ./mvnw -B -Pcluster package exec:java@cluster -DskipTests -Dcluster.hop=h2c >"$LOG" 2>&1 &
@@ -47,8 +48,8 @@ echo "== Ctrl-C"
 kill -INT -- "-$mvn_pid"
 for _ in $(seq 60); do kill -0 "$mvn_pid" 2>/dev/null || break; sleep 1; done
 kill -0 "$mvn_pid" 2>/dev/null && fail "Maven still runs 60 s after Ctrl-C"
-for _ in $(seq 30); do [ "$(cluster_ports)" = 0 ] && break; sleep 1; done
-[ "$(cluster_ports)" = 0 ] || { ss -ltnp; fail "a port of the cluster still listens after Ctrl-C"; }
+for _ in $(seq 30); do [ "$(cluster_ports_listening $OFFSET)" = 0 ] && break; sleep 1; done
+[ "$(cluster_ports_listening $OFFSET)" = 0 ] || { ss -ltnp; fail "a port of the cluster still listens after Ctrl-C"; }
 ! pgrep -f "target/cluster-(balancer|node)" >/dev/null || fail "a server of the cluster still runs after Ctrl-C"
 mvn_pid=""
 echo "cluster-run: Ctrl-C stopped the balancer and both nodes; no port of theirs listens"

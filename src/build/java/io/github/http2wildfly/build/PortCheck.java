@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 public final class PortCheck {
 
     /** WildFly's management port before the offset, which the wildfly-maven-plugin and Arquillian assume too. */
-    static final int WILDFLY_MANAGEMENT_PORT = 9990;
+    public static final int WILDFLY_MANAGEMENT_PORT = 9990;
     static final String MANAGEMENT = "WildFly's management port";
     /** {@code /system-property=h2demo.<Maven property>:add(value=<port>)}, as sockets.cli, slow-doors.cli and h3-door.cli say it. */
     private static final Pattern PORT_PROPERTY = Pattern.compile(

@@ -22,9 +22,9 @@ import java.util.stream.Stream;
  * times, are compared: a -Dproperty on the command line counts too. No plugin does this: the
  * wildfly-maven-plugin either always provisions again or never does.
  *
- * <p>Arguments: {@code check server-dir input...} before provisioning (each input counts as its text
- * and, when it names a file or folder, with its contents), which leaves the fingerprint beside the
- * server directory; {@code record server-dir...} once provisioning succeeded, which marks the server with
+ * <p>Arguments: {@code check feature-pack plugin scripts server-dir=layers...} before provisioning (for
+ * each server its feature pack, layers, plugin and scripts: each counts as its text and, when it names a
+ * file or folder, with its contents), which leaves the fingerprint beside each server directory; {@code record server-dir...} once provisioning succeeded, which marks the server with
  * it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
  * that boot from it read-only (ITs, comparison). A server whose provisioning was interrupted has no
  * marker and is provisioned again.
@@ -38,14 +38,21 @@ public final class ServerFingerprint {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length >= 3 && args[0].equals("check")) {
-            check(Path.of(args[1]), Stream.of(args).skip(2).toList());
+        if (args.length >= 5 && args[0].equals("check")) {
+            for (String server : List.of(args).subList(4, args.length)) {
+                int layers = server.lastIndexOf('=');
+                if (layers < 0) {
+                    throw new BuildCheckFailure("ServerFingerprint: expected server-dir=layers, not " + server);
+                }
+                check(Path.of(server.substring(0, layers)), List.of(args[1], server.substring(layers + 1), args[2], args[3]));
+            }
         } else if (args.length >= 2 && args[0].equals("record")) {
             for (String server : List.of(args).subList(1, args.length)) {
                 record(Path.of(server));
             }
         } else {
-            throw new BuildCheckFailure("ServerFingerprint: expected check server-dir input..., or record server-dir...");
+            throw new BuildCheckFailure("ServerFingerprint: expected check feature-pack plugin scripts server-dir=layers...,"
+                    + " or record server-dir...");
         }
     }
 

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.function.Consumer;
@@ -60,19 +61,10 @@ public final class SlowDoors implements Closeable {
      */
     public static SlowDoors open(Properties system, Consumer<String> warning) {
         SlowDoors doors = new SlowDoors(SlowNetwork.parse(system::getProperty));
-        InetAddress loopback = InetAddress.getLoopbackAddress();
         InetAddress target = Door.bindAddress(system);
         for (Door door : Door.overTcp()) {
-            int port = door.slowPort(system);
-            try {
-                doors.open.put(door, DelayProxy.listening(new InetSocketAddress(loopback, port),
-                        new InetSocketAddress(target, door.port(system)), doors.network.emulated(), MAX_CONNECTIONS_PER_DOOR));
-            } catch (BindException taken) {
-                int offset = Door.portOffset(system);
-                warning.accept(PortInUse.message(loopback, door.slowPortProperty(), port - offset, "port.offset", offset));
-            } catch (IOException e) {
-                warning.accept("Slow door " + door.label() + " on port " + port + " could not open: " + e.getMessage());
-            }
+            doors.listen(system, door.label(), door.slowPortProperty(), door.slowPort(system),
+                    new InetSocketAddress(target, door.port(system)), warning).ifPresent(proxy -> doors.open.put(door, proxy));
         }
         if (Http3Door.isConfigured(system)) {
             doors.openHttp3Twin(system, warning);
@@ -83,26 +75,38 @@ public final class SlowDoors implements Closeable {
         return doors;
     }
 
+    /** A slow door over TCP on loopback at {@code port}; a taken port is one line naming its property, and no door. */
+    private Optional<DelayProxy> listen(Properties system, String label, String portProperty, int port, InetSocketAddress target,
+            Consumer<String> warning) {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try {
+            return Optional.of(DelayProxy.listening(new InetSocketAddress(loopback, port), target, network.emulated(), MAX_CONNECTIONS_PER_DOOR));
+        } catch (BindException taken) {
+            int offset = Door.portOffset(system);
+            warning.accept(PortInUse.message(loopback, portProperty, port - offset, "port.offset", offset));
+        } catch (IOException e) {
+            warning.accept("Slow door " + label + " on port " + port + " could not open: " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
     /**
      * The cluster's slow door: the balancer of {@code -Pcluster} (docs/cluster.md) behind this same network, so that
      * the race page can race through it. It opens whether or not the cluster runs: a connection finds out.
      */
     private void openClusterDoor(Properties system, Consumer<String> warning) {
         int offset = Door.portOffset(system);
-        int port = Integer.parseInt(system.getProperty(CLUSTER_PORT).strip()) + offset;
-        InetAddress loopback = InetAddress.getLoopbackAddress();
+        int clusterOffset;
         try {
-            int clusterOffset = Integer.parseInt(system.getProperty(CLUSTER_OFFSET, "").strip());
-            balancer = new InetSocketAddress(Door.bindAddress(system), Door.HTTP_2_TLS.port(system) - offset + clusterOffset);
-            clusterContextPath = system.getProperty(CLUSTER_CONTEXT_PATH);
-            cluster = DelayProxy.listening(new InetSocketAddress(loopback, port), balancer, network.emulated(), MAX_CONNECTIONS_PER_DOOR);
+            clusterOffset = Integer.parseInt(system.getProperty(CLUSTER_OFFSET, "").strip());
         } catch (NumberFormatException bad) {
             warning.accept("No slow door for the cluster: " + CLUSTER_OFFSET + " is no whole number: " + system.getProperty(CLUSTER_OFFSET));
-        } catch (BindException taken) {
-            warning.accept(PortInUse.message(loopback, "slow.cluster.port", port - offset, "port.offset", offset));
-        } catch (IOException e) {
-            warning.accept("The cluster's slow door on port " + port + " could not open: " + e.getMessage());
+            return;
         }
+        balancer = new InetSocketAddress(Door.bindAddress(system), Door.HTTP_2_TLS.port(system) - offset + clusterOffset);
+        clusterContextPath = system.getProperty(CLUSTER_CONTEXT_PATH);
+        cluster = listen(system, "to the cluster", "slow.cluster.port", Integer.parseInt(system.getProperty(CLUSTER_PORT).strip()) + offset,
+                balancer, warning).orElse(null);
     }
 
     /** Where the cluster's nodes serve the application (the WAR's name). */

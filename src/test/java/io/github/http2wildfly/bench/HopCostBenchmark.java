@@ -5,6 +5,7 @@ import io.github.http2wildfly.build.cluster.ClusterSettings;
 import io.github.http2wildfly.build.cluster.Hop;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.ClusterManagement;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -22,9 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jboss.as.controller.client.ModelControllerClient;
-import org.jboss.as.controller.client.helpers.Operations;
-import org.jboss.dmr.ModelNode;
 
 /**
  * What the balancer's hop costs: for each hop, the same cluster's node 1 on its own door 2 (no balancer) against the
@@ -137,14 +135,8 @@ public final class HopCostBenchmark {
     /** The balancer's own count of its open connections to each node (its management model). */
     private static String connections(Cluster cluster) throws IOException {
         List<String> counts = new ArrayList<>();
-        try (ModelControllerClient client = ModelControllerClient.Factory.create(InetAddress.getLoopbackAddress(),
-                cluster.managementPort(Cluster.BALANCER))) {
-            for (String node : Cluster.NODES) {
-                ModelNode read = Operations.createReadAttributeOperation(Operations.createAddress("subsystem", "undertow", "configuration",
-                        "filter", "mod-cluster", "load-balancer", "balancer", "mycluster", "node", node), "open-connections");
-                ModelNode result = client.execute(read);
-                counts.add(Operations.isSuccessfulOutcome(result) ? Operations.readResult(result).asString() : "?");
-            }
+        for (String node : Cluster.NODES) {
+            counts.add(ClusterManagement.balancerNode(cluster, node).get("open-connections").asString());
         }
         return String.join(" / ", counts);
     }

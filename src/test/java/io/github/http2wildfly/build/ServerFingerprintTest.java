@@ -94,6 +94,6 @@ class ServerFingerprintTest {
     }
 
     private void run(String featurePack, String layers) throws IOException {
-        ServerFingerprint.main(new String[] {"check", server.toString(), featurePack, layers, scripts.toString()});
+        ServerFingerprint.main(new String[] {"check", featurePack, "wildfly-maven-plugin:1", scripts.toString(), server + "=" + layers});
     }
 }

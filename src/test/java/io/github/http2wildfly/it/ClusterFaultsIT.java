@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.shared.ClusterManagement;
 import io.github.http2wildfly.cluster.ClusterNode;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
@@ -52,6 +53,13 @@ class ClusterFaultsIT {
     private static final long KILL_AFTER_BYTES = 100_000;
     private static final String VICTIM = "node1";
     private static final String SURVIVOR = "node2";
+    /** The bound docs/cluster.md states for a node started again to serve through the balancer (its boot and a STATUS). */
+    private static final Duration NODE_BACK = Duration.ofSeconds(120);
+    /** The balancer's max-request-time for a node that answers nothing (balancer.cli: 30 s unless told). */
+    private static final String REQUEST_TIMEOUT_PROPERTY = "h2demo.cluster.request.timeout";
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    private static final int SOAK_REQUESTS = 20_000;
+    private static final Duration SOAK_WARM_UP = Duration.ofSeconds(2);
 
     @ParameterizedTest(name = "hop {0}")
     @EnumSource(value = Hop.class, names = {"AJP", "H2"})
@@ -96,14 +104,14 @@ class ClusterFaultsIT {
             Thread.sleep(SOAK_WARM_UP.toMillis());
             ModelNode suspend = Operations.createOperation("suspend");
             suspend.get("suspend-timeout").set(10);
-            ClusterServers.execute(cluster, SURVIVOR, suspend);
+            ClusterManagement.execute(cluster, SURVIVOR, suspend);
             String summary = awaitOutput(soak);
             assertTrue(summary.contains("Application protocol: h2"), summary);
             assertTrue(summary.contains(SOAK_REQUESTS + " succeeded, 0 failed, 0 errored, 0 timeout"), summary);
             assertTrue(summary.contains("status codes: " + SOAK_REQUESTS + " 2xx"), summary);
 
             // (c) node2 resumed: the balancer sends it traffic again
-            ClusterServers.execute(cluster, SURVIVOR, Operations.createOperation("resume"));
+            ClusterManagement.execute(cluster, SURVIVOR, Operations.createOperation("resume"));
             cluster.awaitNodes(Set.of(SURVIVOR), NODE_BACK);
 
             // (d) the balancer restarted: both nodes register again by themselves
@@ -136,11 +144,6 @@ class ClusterFaultsIT {
         }
     }
 
-    private static final String REQUEST_TIMEOUT_PROPERTY = "h2demo.cluster.request.timeout";
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
-    private static final int SOAK_REQUESTS = 20_000;
-    private static final Duration SOAK_WARM_UP = Duration.ofSeconds(2);
-
     /** Debian's h2load (nghttp2-client): HTTP/2 over TLS to the balancer, 4 connections of 20 streams, logos. */
     private static Process h2load(Cluster cluster, int requests) throws IOException {
         return new ProcessBuilder("h2load", "-n", String.valueOf(requests), "-c", "4", "-m", "20",
@@ -167,9 +170,6 @@ class ClusterFaultsIT {
             assertEquals(rule, response.body().string().strip());
         }
     }
-
-    /** The bound docs/cluster.md states for a node started again to serve through the balancer (its boot and a STATUS). */
-    static final Duration NODE_BACK = Duration.ofSeconds(120);
 
     private static long killOnceThrough(Cluster cluster, DelayProxy slowDoor) {
         try {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.shared.ClusterManagement;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -68,7 +69,7 @@ class ClusterHopIT {
             assertEquals(Set.copyOf(Cluster.NODES), jdkNodes, "the nodes that served the JDK's client");
 
             for (String node : Cluster.NODES) {
-                ModelNode registered = ClusterServers.balancerNode(cluster, node);
+                ModelNode registered = ClusterManagement.balancerNode(cluster, node);
                 assertEquals("NODE_UP", registered.get("status").asString(), node + " in the balancer: " + registered);
                 String uri = registered.get("uri").asString();
                 assertTrue(uri.startsWith(SCHEME.get(hop) + "://"), node + " registered as " + uri + " for hop " + hop.token());

@@ -1,11 +1,11 @@
 package io.github.http2wildfly.build.cluster;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.build.PortCheck;
 import io.github.http2wildfly.build.ServerFingerprint;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,9 +14,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,8 +28,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.wildfly.core.launcher.CliCommandBuilder;
 import org.wildfly.core.launcher.Launcher;
 import org.wildfly.core.launcher.StandaloneCommandBuilder;
@@ -51,8 +46,6 @@ public final class Cluster implements AutoCloseable {
 
     /** The undertow-load-balancer layer's MCMP port (socket binding mcmp-management), before the offset. */
     static final int MCMP_PORT = 8090;
-    /** The mod_cluster layer's AJP port (socket binding ajp), before the offset. */
-    static final int AJP_PORT = 8009;
     static final int NODE_OFFSET_STEP = 100;
     public static final String BALANCER = "balancer";
     public static final List<String> NODES = List.of("node1", "node2");
@@ -74,8 +67,7 @@ public final class Cluster implements AutoCloseable {
         this.offset = offset;
         this.dir = dir;
         this.jvmFlags = List.copyOf(jvmFlags);
-        this.client = HttpClient.newBuilder().sslContext(trusting(settings.certificate()))
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     /**
@@ -166,7 +158,7 @@ public final class Cluster implements AutoCloseable {
         processes.put(name, process);
     }
 
-    /** Waits until every node in {@code expected} has answered through the balancer (at least once each). */
+    /** Waits until every node in {@code expected} has answered through the balancer (its clear-text door: no TLS to set up). */
     public void awaitNodes(Set<String> expected, Duration timeout) throws InterruptedException {
         Set<String> seen = new TreeSet<>();
         Instant deadline = Instant.now().plus(timeout);
@@ -187,7 +179,7 @@ public final class Cluster implements AutoCloseable {
 
     private Optional<HttpResponse<Void>> get(String path) throws InterruptedException {
         try {
-            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(balancer(path)).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(balancerClearText(path)).timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.discarding());
             return response.statusCode() == 200 ? Optional.of(response) : Optional.empty();
         } catch (IOException notYet) {
@@ -252,7 +244,7 @@ public final class Cluster implements AutoCloseable {
 
     /** WildFly's management port of one of the three. */
     public int managementPort(String name) {
-        return 9990 + offsetOf(name);
+        return PortCheck.WILDFLY_MANAGEMENT_PORT + offsetOf(name);
     }
 
     public Hop hop() {
@@ -316,21 +308,6 @@ public final class Cluster implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static SSLContext trusting(Path certificate) {
-        try (InputStream pem = Files.newInputStream(certificate)) {
-            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-            trusted.load(null, null);
-            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-            TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            trust.init(trusted);
-            SSLContext context = SSLContext.getInstance("TLS");
-            context.init(null, trust.getTrustManagers(), null);
-            return context;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new BuildCheckFailure("Cannot read the server's certificate " + certificate + ": " + e.getMessage());
         }
     }
 }
