@@ -26,7 +26,7 @@ public final class Comparison {
     static final double TOOL_AGREEMENT = 0.05;
     static final double TOOL_AGREEMENT_MILLIS = 10;
     /**
-     * The control (-Dcomparison.control): one image alone has no head-of-line blocking to spare HTTP/3,
+     * The control (-Dcomparison.grid=control): one image alone has no head-of-line blocking to spare HTTP/3,
      * so under a fair model of TCP h3 / h2 stays this close to 1 at every loss.
      */
     static final double CONTROL_LOW = 0.8;

@@ -22,7 +22,7 @@ import java.util.function.Function;
 
 /**
  * What a comparison run compares, read from the one settings file the build fills in from the pom's
- * comparison.* properties (gatling/comparison.properties; the defaults are the pom's). Every JVM of the run
+ * comparison.* properties (gatling/comparison.properties; the defaults are the pom's and the grid's, gatling/grids). Every JVM of the run
  * (Gatling's, the Chromium runner, the report) reads the same file. Bad values fail with one line
  * naming the property.
  *

@@ -27,7 +27,7 @@ class ComparisonSettingsTest {
 
     /**
      * gatling/comparison.properties filled in with the pom's own values, as the build does it without -D
-     * overrides (target/comparison.properties holds a build's overrides, -Dcomparison.quick's for one).
+     * overrides (target/comparison.properties holds a build's overrides, -Dcomparison.grid=quick's for one).
      */
     static Properties asTheBuildFillsItIn() throws IOException {
         String pom = Files.readString(Path.of("pom.xml"));
@@ -51,10 +51,18 @@ class ComparisonSettingsTest {
         return given;
     }
 
-    private static String pomValue(String pom, String name) {
+    /** The pom's value, or the default grid's (gatling/grids/default.properties, which the pom reads). */
+    private static String pomValue(String pom, String name) throws IOException {
         Matcher element = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
-        assertTrue(element.find(), "gatling/comparison.properties names @" + name + "@, which is not a property of the pom");
-        return element.group(1);
+        if (element.find()) {
+            return element.group(1);
+        }
+        Properties grid = new Properties();
+        try (Reader reader = Files.newBufferedReader(Path.of("gatling/grids/default.properties"))) {
+            grid.load(reader);
+        }
+        assertTrue(grid.containsKey(name), "gatling/comparison.properties names @" + name + "@, which neither the pom nor the default grid has");
+        return grid.getProperty(name);
     }
 
     @Test
@@ -71,6 +79,26 @@ class ComparisonSettingsTest {
         assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes().get(ImageSize.LOGO));
         assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
         assertEquals(8647, settings.ports().get(Door.HTTP_3));
+    }
+
+    /** Each grid of gatling/grids, read over the default one as the pom reads it, is a run the settings accept. */
+    @Test
+    void everyGridIsAValidRunAndNamesOnlyTheDefaultGridsKeys() throws IOException {
+        Properties defaults = asTheBuildFillsItIn();
+        try (var grids = Files.list(Path.of("gatling/grids"))) {
+            for (Path file : grids.sorted().toList()) {
+                Properties grid = new Properties();
+                try (Reader reader = Files.newBufferedReader(file)) {
+                    grid.load(reader);
+                }
+                grid.remove("gatling.skip"); // the lab's: the Maven plugin's, not the settings'
+                assertTrue(defaults.keySet().containsAll(grid.keySet()), file + " names a key no run reads: " + grid.keySet());
+                Properties given = new Properties();
+                given.putAll(defaults);
+                given.putAll(grid);
+                assertTrue(ComparisonSettings.from(given).cells().size() > 0, file.toString());
+            }
+        }
     }
 
     @Test

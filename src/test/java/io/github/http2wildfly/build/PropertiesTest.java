@@ -5,18 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** docs/configuration.md is the reference of the pom's knobs: it cannot drift from the pom. */
+/** docs/configuration.md is the reference of the pom's knobs and the default grid's: it cannot drift from them. */
 class PropertiesTest {
 
     private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]*)</\\1>");
+    static final Path DEFAULT_GRID = Path.of("gatling/grids/default.properties");
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w.-]+)` \\| ([^|]*) \\|", Pattern.MULTILINE);
 
     private static String pom() throws IOException {
@@ -34,6 +39,17 @@ class PropertiesTest {
         return knobs;
     }
 
+    /** The comparison's default grid (the pom reads it as properties): knobs too. */
+    static Map<String, String> defaultGrid() throws IOException {
+        Properties grid = new Properties();
+        try (Reader reader = Files.newBufferedReader(DEFAULT_GRID)) {
+            grid.load(reader);
+        }
+        Map<String, String> knobs = new TreeMap<>();
+        grid.stringPropertyNames().forEach(name -> knobs.put(name, grid.getProperty(name)));
+        return knobs;
+    }
+
     static Map<String, String> documented() throws IOException {
         Map<String, String> rows = new LinkedHashMap<>();
         Matcher row = ROW.matcher(Files.readString(Path.of("docs/configuration.md")));
@@ -46,7 +62,9 @@ class PropertiesTest {
     @Test
     void everyKnobIsDocumentedWithItsDefault() throws IOException {
         Map<String, String> documented = documented();
-        knobs(pom()).forEach((name, value) -> {
+        Map<String, String> knobs = new LinkedHashMap<>(knobs(pom()));
+        knobs.putAll(defaultGrid());
+        knobs.forEach((name, value) -> {
             String shown = value.replace("${project.basedir}/", "").replace("${project.build.directory}", "target");
             assertEquals(shown, documented.get(name), name + " in docs/configuration.md");
         });
@@ -56,8 +74,9 @@ class PropertiesTest {
     @Test
     void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
         String pom = pom();
+        Set<String> grid = defaultGrid().keySet();
         String helpers = Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessChromium.java"));
-        documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>")
+        documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
                 || helpers.contains("System.getProperty(\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }
 

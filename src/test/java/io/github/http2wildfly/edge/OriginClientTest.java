@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.shared.RefusedPort;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -64,15 +65,14 @@ class OriginClientTest {
 
     @Test
     void anOriginThatCannotBeReachedIsAnswered502SayingSo() throws Exception {
-        InetSocketAddress closed;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closed = (InetSocketAddress) probe.getLocalSocketAddress();
-        }
-        Reply reply = send(new OriginClient(group, NioSocketChannel.class, closed, 1, 1));
+        try (RefusedPort refused = new RefusedPort()) {
+            InetSocketAddress closed = refused.address();
+            Reply reply = send(new OriginClient(group, NioSocketChannel.class, closed, 1, 1));
 
-        assertEquals(502, reply.head.get(30, TimeUnit.SECONDS).status().code());
-        assertTrue(reply.body.get(30, TimeUnit.SECONDS).startsWith("the origin at " + closed + " could not be reached"),
-                reply.body.getNow(""));
+            assertEquals(502, reply.head.get(30, TimeUnit.SECONDS).status().code());
+            assertTrue(reply.body.get(30, TimeUnit.SECONDS).startsWith("the origin at " + closed + " could not be reached"),
+                    reply.body.getNow(""));
+        }
     }
 
     private void acceptAndHold(ServerSocket origin) {
