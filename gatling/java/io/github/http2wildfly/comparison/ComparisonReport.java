@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -22,7 +23,7 @@ public final class ComparisonReport {
     private ComparisonReport() {
     }
 
-    static void report(Path directory) throws IOException {
+    static void report(Path directory, RunRecord record) throws IOException {
         List<Comparison> comparisons = read(directory);
         if (comparisons.isEmpty()) {
             throw new BuildCheckFailure("No results in " + directory + ": the comparison did not run to its end (see the log above)");
@@ -30,14 +31,21 @@ public final class ComparisonReport {
         Path report = directory.resolve("report.html");
         Files.writeString(report, HtmlReport.render(comparisons));
         Path results = directory.resolve("results.md");
-        Files.writeString(results, ResultsPage.render(comparisons, LocalDate.now()));
+        LocalDate today = LocalDate.now();
+        Files.writeString(results, ResultsPage.render(comparisons, today, record.command()));
+        Optional<Path> recorded = record.file(today);
+        if (recorded.isPresent()) {
+            Files.createDirectories(recorded.get().getParent());
+            Files.copy(results, recorded.get());
+        }
         List<String> problems = new ArrayList<>();
         for (Comparison comparison : comparisons) {
             System.out.println(table(comparison));
             problems.addAll(comparison.problems());
         }
         ModelAgainstLab.of(comparisons).ifPresent(both -> System.out.println(both.summary()));
-        System.out.println("Report: " + report.toAbsolutePath().toUri() + " (for docs/results.md: " + results.toAbsolutePath() + ")");
+        System.out.println("Report: " + report.toAbsolutePath().toUri() + recorded.map(file -> " (recorded: " + file + ")")
+                .orElse(" (-Dcomparison.record=true records it under docs/results)"));
         if (!problems.isEmpty()) {
             throw new BuildCheckFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "
                     + String.join("; ", problems));

@@ -7,23 +7,23 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The run's section for docs/results.md, in Markdown: date, machine, the command's settings, and per
- * tool the medians of every cell with its ratios (h2 / h1-TLS, and h3's where measured). Written beside the HTML report
- * (target/comparison/results.md) so the results page is pasted from a run, never typed.
+ * The run's record for docs/results, in Markdown: date, machine, the command, and per tool the medians of every cell
+ * with its ratios (h2 / h1-TLS, and h3's where measured). Written beside the HTML report (target/comparison/results.md),
+ * and with -Dcomparison.record=true as docs/results/DATE-GRID.md (RunRecord): figures are never typed.
  */
 final class ResultsPage {
 
     private ResultsPage() {
     }
 
-    static String render(List<Comparison> comparisons, LocalDate date) {
+    static String render(List<Comparison> comparisons, LocalDate date, String command) {
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "## The comparison of %s%n%nCommand: `./mvnw verify -Pgatling` with the settings"
-                + " in target/comparison.properties; medians in ms.%n", date));
+        md.append(String.format(Locale.ROOT, "# The comparison of %s%n%nA record written by the run. Command: `%s`; medians in ms,"
+                + " interleaved loads.%n", date, command));
         for (Comparison comparison : comparisons) {
             List<Door> doors = comparison.doors();
             List<Comparison.Pair> pairs = comparison.pairs();
-            md.append(String.format(Locale.ROOT, "%n### %s%n%nMachine and run: %s.%n%n| RTT, loss, rate, size |",
+            md.append(String.format(Locale.ROOT, "%n## %s%n%nMachine and run: %s.%n%n| RTT, loss, rate, size |",
                     comparison.results().tool(), environment(comparison.results().environment())));
             doors.forEach(door -> md.append(' ').append(door.label()).append(" |"));
             pairs.forEach(pair -> md.append(' ').append(pair.label()).append(" |"));
@@ -59,7 +59,7 @@ final class ResultsPage {
             return;
         }
         List<Integer> losses = series.stream().flatMap(one -> one.values().stream()).distinct().sorted().toList();
-        md.append(String.format(Locale.ROOT, "%n### %s: where HTTP/2 stops winning%n%n| RTT, rate, size, sender |",
+        md.append(String.format(Locale.ROOT, "%n## %s: where HTTP/2 stops winning%n%n| RTT, rate, size, sender |",
                 comparison.results().tool()));
         losses.forEach(loss -> md.append(" h2 / h1-TLS at ").append(loss).append(" % |"));
         md.append(" HTTP/2 stops winning |\n|---|");
@@ -78,7 +78,7 @@ final class ResultsPage {
 
     /** The model against the lab, point by point, where the run had both. */
     private static void modelAgainstLab(StringBuilder md, ModelAgainstLab both) {
-        md.append(String.format(Locale.ROOT, "%n### The model against the lab%n%n%s.%n%n| RTT, loss, rate, size, sender | pair | model"
+        md.append(String.format(Locale.ROOT, "%n## The model against the lab%n%n%s.%n%n| RTT, loss, rate, size, sender | pair | model"
                 + " | lab | model / lab | |%n|---|---|---|---|---|---|%n", both.summary()));
         for (ModelAgainstLab.Point point : both.points()) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %.2f | %s |%n", point.condition().label(),

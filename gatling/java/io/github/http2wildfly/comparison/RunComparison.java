@@ -52,7 +52,7 @@ public final class RunComparison {
         } else if (mode != Mode.URL) {
             // your page's run wrote its report as it measured; the grid's is written from every tool's results
             GatlingStatistics.addTo(settings.outputDirectory().resolve("gatling.json"), Path.of(args[2]));
-            ComparisonReport.report(settings.outputDirectory());
+            ComparisonReport.report(settings.outputDirectory(), RunRecord.of(ComparisonSettings.read(file)));
         }
     }
 

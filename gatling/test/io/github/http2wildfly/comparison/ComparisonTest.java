@@ -18,6 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ComparisonTest {
 
+    /** A run that does not record itself (no comparison.record), its grid the default. */
+    private static final RunRecord NOT_RECORDED = RunRecord.of(new java.util.Properties());
+
     private static final Map<String, String> ENVIRONMENT = Map.of("client", "Gatling");
 
     @TempDir
@@ -78,7 +81,7 @@ class ComparisonTest {
         CellResult counted = new CellResult(Door.HTTP_3, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
                 922, 1440, 1_500, 640, null);
         results(Map.of(), counted, cell(Door.HTTP_2_TLS, 50, 1300)).write(dir);
-        ComparisonReport.report(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<td>461 / 720</td><td>750 (320)</td></tr>"), html);
         assertTrue(html.contains("<td>&ndash;</td><td>&ndash;</td></tr>"), html);
@@ -121,7 +124,7 @@ class ComparisonTest {
     private void reportOfARunWhereHttp2StopsWinningAt5PercentLoss() throws Exception {
         results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
                 cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6600)).write(dir);
-        ComparisonReport.report(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
     }
 
     @Test
@@ -142,7 +145,7 @@ class ComparisonTest {
                 List.of(cell(Door.HTTP_1_1_TLS, tiles, 1400), cell(Door.HTTP_2_TLS, tiles, 500),
                         cell(Door.HTTP_1_1_TLS, lossyTiles, 1800), cell(Door.HTTP_2_TLS, lossyTiles, 1900)), Map.of(), ENVIRONMENT)
                 .write(dir);
-        ComparisonReport.report(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("page load time against round-trip time, 20k images") && html.contains(
                 "RTT 50 ms, no rate limit, 20k images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"), html);
@@ -154,7 +157,7 @@ class ComparisonTest {
         ToolResults gatling = results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950));
         new ToolResults("chromium", gatling.clientWindowBytes(), gatling.imageCount(), gatling.imageBytes(), gatling.cells(),
                 gatling.calibration(), gatling.environment()).write(dir);
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
         assertTrue(failure.getMessage().contains("HTTP/2 was not faster"), failure.getMessage());
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("<svg") && html.contains("HTTP/2 over TLS") && html.contains("<td>950</td>"), html);
@@ -164,7 +167,7 @@ class ComparisonTest {
     void theRunWritesItsSectionOfTheResultsPageWithDateMachineAndEveryMedian() throws Exception {
         reportOfARunWhereHttp2StopsWinningAt5PercentLoss();
         String page = Files.readString(dir.resolve("results.md"));
-        assertTrue(page.startsWith("## The comparison of " + java.time.LocalDate.now()) && page.contains("Machine and run: client Gatling.")
+        assertTrue(page.startsWith("# The comparison of " + java.time.LocalDate.now()) && page.contains("Machine and run: client Gatling.")
                 && page.contains("`./mvnw verify -Pgatling`"), page);
         assertTrue(page.contains("| RTT, loss, rate, size | HTTP/1.1 over TLS | HTTP/2 over TLS | h2 / h1-TLS |")
                 && page.contains("| 50 ms, 0 % loss, no rate limit, logo images, NewReno | 4,600 | 800 | 0.17 |")
@@ -179,13 +182,13 @@ class ComparisonTest {
         Files.writeString(dir.resolve("keep.txt"), "not a result");
         ComparisonReport.clearPreviousRun(dir);
         assertEquals(List.of(dir.resolve("keep.txt")), Files.list(dir).toList());
-        assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir));
+        assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
     }
 
     @Test
     void noResultsIsAClearFailure() {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
-                () -> ComparisonReport.report(dir.resolve("missing")));
+                () -> ComparisonReport.report(dir.resolve("missing"), NOT_RECORDED));
         assertTrue(failure.getMessage().startsWith("No results in "), failure.getMessage());
     }
 
@@ -196,7 +199,7 @@ class ComparisonTest {
                 cell(Door.HTTP_1_1_TLS, 50, 5000), cell(Door.HTTP_2_TLS, 50, 1500), cell(Door.HTTP_3, 50, 1800),
                 cell(Door.HTTP_1_1_TLS, lossy(50, 5), 7000), cell(Door.HTTP_2_TLS, lossy(50, 5), 3000),
                 cell(Door.HTTP_3, lossy(50, 5), 2400)), Map.of(), ENVIRONMENT).write(dir);
-        ComparisonReport.report(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
         Comparison chromium = ComparisonReport.read(dir).get(0);
         assertEquals(List.of("h2 / h1-TLS", "h3 / h2", "h3 / h1-TLS"), chromium.pairs().stream().map(Comparison.Pair::label).toList());
         assertEquals(List.of(1.2, 0.8), chromium.lossSeries().get(1).ratios());
@@ -232,7 +235,7 @@ class ComparisonTest {
         // h1-TLS, h2, h3 under each condition
         tiles("chromium", conditions, 1800, 900, 1000, 4000, 15000, 16000, 1800, 900, 1000, 2700, 2800, 2900);
         tiles("chromium-lab", conditions, 2000, 1100, 1300, 4400, 14000, 17000, 2000, 1100, 1300, 3200, 1500, 1900);
-        ComparisonReport.report(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
         ModelAgainstLab both = ModelAgainstLab.of(ComparisonReport.read(dir)).orElseThrow();
         assertEquals(8, both.points().size(), "two pairs at four conditions with a network");
         ModelAgainstLab.Point bbrAtFive = both.points().stream().filter(point -> point.condition().equals(lossyBbr)
@@ -244,10 +247,10 @@ class ComparisonTest {
         assertEquals("agrees (a tie in the lab)", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.03).verdict());
         assertEquals("another winner", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.10).verdict());
         String page = Files.readString(dir.resolve("results.md"));
-        assertTrue(page.contains("### The model against the lab")
+        assertTrue(page.contains("## The model against the lab")
                 && page.contains("| 50 ms, 5 % loss, no rate limit, 20k images, BBR | h2 / h1-TLS | 1.04 | 0.47 | 2.21 | another winner,"
                         + " outside 0.75 to 1.33 |"), page);
-        assertTrue(page.contains("### chromium-lab: where HTTP/2 stops winning")
+        assertTrue(page.contains("## chromium-lab: where HTTP/2 stops winning")
                 && page.contains("| RTT 50 ms, no rate limit, 20k images, NewReno | 0.55 | 3.18 | between 0 % loss and 5 % loss, at about 0.9 % |")
                 && page.contains("| RTT 50 ms, no rate limit, 20k images, BBR | 0.55 | 0.47 | not up to 5 % loss |"), page);
         String html = Files.readString(dir.resolve("report.html"));

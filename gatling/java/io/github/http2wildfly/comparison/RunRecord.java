@@ -1,0 +1,67 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeSet;
+
+/**
+ * Where a run records itself (-Dcomparison.record=true): its section of the results page as a file of its own under
+ * docs/results, named by date and grid, and the command that repeats it: the grid, and each of its keys the run
+ * changed with -D.
+ */
+record RunRecord(String grid, Properties given, Path gridsDirectory) {
+
+    static final String RECORD = "comparison.record";
+    static final String RECORD_DIRECTORY = "comparison.record.dir";
+
+    static RunRecord of(Properties given) {
+        return new RunRecord(given.getProperty("comparison.grid", "default").strip(), given,
+                Path.of(given.getProperty("comparison.grids.dir", "gatling/grids")));
+    }
+
+    /** The command that runs this comparison again: the grid, then every key whose value is not the grid's. */
+    String command() {
+        Properties grid = read(gridsDirectory.resolve("default.properties"));
+        grid.putAll(read(gridsDirectory.resolve(this.grid + ".properties")));
+        StringBuilder command = new StringBuilder("./mvnw verify -Pgatling");
+        if (!this.grid.equals("default")) {
+            command.append(" -Dcomparison.grid=").append(this.grid);
+        }
+        for (String key : new TreeSet<>(grid.stringPropertyNames())) {
+            String ran = given.getProperty(key);
+            if (ran != null && key.startsWith("comparison.") && !ran.strip().equals(grid.getProperty(key).strip())) {
+                command.append(" -D").append(key).append('=').append(ran.strip());
+            }
+        }
+        return command.toString();
+    }
+
+    /** The file this run's section goes to, when the run records itself: DATE-GRID.md, or -2, -3... beside another. */
+    Optional<Path> file(LocalDate date) {
+        if (!Boolean.parseBoolean(given.getProperty(RECORD, "false").strip())) {
+            return Optional.empty();
+        }
+        Path directory = Path.of(given.getProperty(RECORD_DIRECTORY, "docs/results"));
+        Path file = directory.resolve(date + "-" + grid + ".md");
+        for (int n = 2; Files.exists(file); n++) {
+            file = directory.resolve(date + "-" + grid + "-" + n + ".md");
+        }
+        return Optional.of(file);
+    }
+
+    private static Properties read(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new BuildCheckFailure("Cannot read the grid " + file + ": " + e);
+        }
+        return properties;
+    }
+}
