@@ -107,6 +107,19 @@ public final class Comparison {
             return dimension.equals(LOSS) ? value + " % loss" : Condition.bandwidthLabel(value);
         }
 
+        /** One line: where the ratio reached 1 along the series, or that it never did, with the ratios at both ends. */
+        public String statement() {
+            String ends = String.format(Locale.ROOT, "%s %.2f at %s, %.2f at %s", pair.label(), ratios.get(0),
+                    valueLabel(values.get(0)), ratios.get(ratios.size() - 1), valueLabel(values.get(values.size() - 1)));
+            String of = pair.of().label();
+            String against = pair.against().label();
+            return crossover()
+                    .map(where -> label() + ": " + of + (wonFirst() ? " stops" : " starts") + " beating " + against
+                            + " " + where + " (" + ends + ").")
+                    .orElse(label() + ": no crossover in the range measured, " + of + (wonFirst() ? " beat " + against
+                            + " at every point" : " was no faster than " + against + " at any point") + " (" + ends + ").");
+        }
+
         /** What is fixed along the series, for people. */
         public String label() {
             return dimension.equals(LOSS)

@@ -13,12 +13,15 @@ import java.util.stream.Stream;
 
 /**
  * The end of a comparison run (the verify phase, after the server stopped): reads every tool's
- * results, writes the HTML report, prints the table, and fails the build if a cell failed or the
+ * results, writes the run's data (run.json) and the report drawn from it, prints the table, and fails the build if a cell failed or the
  * claim does not hold, always after the report is written.
  *
  * <p>Run by GatlingStatistics, which first adds what only Gatling knows.
  */
 public final class ComparisonReport {
+
+    /** The whole run as one JSON, which the report page draws itself from; every other JSON here is one tool's results. */
+    static final String RUN_DATA = "run.json";
 
     private ComparisonReport() {
     }
@@ -28,8 +31,7 @@ public final class ComparisonReport {
         if (comparisons.isEmpty()) {
             throw new BuildCheckFailure("No results in " + directory + ": the comparison did not run to its end (see the log above)");
         }
-        Path report = directory.resolve("report.html");
-        Files.writeString(report, HtmlReport.render(comparisons));
+        Path report = ReportPage.write(directory, "comparison.html", RUN_DATA, RunData.of(comparisons));
         Path results = directory.resolve("results.md");
         LocalDate today = LocalDate.now();
         Files.writeString(results, ResultsPage.render(comparisons, today, record.command()));
@@ -70,7 +72,7 @@ public final class ComparisonReport {
         }
         List<Comparison> comparisons = new ArrayList<>();
         try (Stream<Path> files = Files.list(directory)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json") && !f.endsWith(RUN_DATA)).sorted().toList()) {
                 comparisons.add(new Comparison(ToolResults.read(file)));
             }
         }
@@ -112,10 +114,10 @@ public final class ComparisonReport {
             }
         }
         for (Comparison.Series series : comparison.lossSeries()) {
-            out.append(HtmlReport.crossoverStatement(series)).append(System.lineSeparator());
+            out.append(series.statement()).append(System.lineSeparator());
         }
         for (Comparison.Series series : comparison.bandwidthSeries()) {
-            out.append(HtmlReport.crossoverStatement(series)).append(System.lineSeparator());
+            out.append(series.statement()).append(System.lineSeparator());
         }
         return out.toString();
     }

@@ -1,8 +1,5 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
-import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -27,8 +24,8 @@ record RunRecord(String grid, Properties given, Path gridsDirectory) {
 
     /** The command that runs this comparison again: the grid, then every key whose value is not the grid's. */
     String command() {
-        Properties grid = read(gridsDirectory.resolve("default.properties"));
-        grid.putAll(read(gridsDirectory.resolve(this.grid + ".properties")));
+        Properties grid = ComparisonSettings.read(gridsDirectory.resolve("default.properties"));
+        grid.putAll(ComparisonSettings.read(gridsDirectory.resolve(this.grid + ".properties")));
         StringBuilder command = new StringBuilder("./mvnw verify -Pgatling");
         if (!this.grid.equals("default")) {
             command.append(" -Dcomparison.grid=").append(this.grid);
@@ -53,15 +50,5 @@ record RunRecord(String grid, Properties given, Path gridsDirectory) {
             file = directory.resolve(date + "-" + grid + "-" + n + ".md");
         }
         return Optional.of(file);
-    }
-
-    private static Properties read(Path file) {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file)) {
-            properties.load(reader);
-        } catch (IOException e) {
-            throw new BuildCheckFailure("Cannot read the grid " + file + ": " + e);
-        }
-        return properties;
     }
 }

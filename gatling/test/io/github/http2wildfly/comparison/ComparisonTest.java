@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
@@ -77,14 +79,17 @@ class ComparisonTest {
     }
 
     @Test
-    void theHtmlReportShowsPacketsAndTheBrowsersCpuPerPageWhereTheyWereCountedAndADashElsewhere() throws Exception {
+    void theRunsDataHoldsPacketsAndTheBrowsersCpuPerPageWhereTheyWereCountedAndNullElsewhere() throws Exception {
         CellResult counted = new CellResult(Door.HTTP_3, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
                 922, 1440, 1_500, 640, null);
         results(Map.of(), counted, cell(Door.HTTP_2_TLS, 50, 1300)).write(dir);
         ComparisonReport.report(dir, NOT_RECORDED);
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("<td>461 / 720</td><td>750 (320)</td></tr>"), html);
-        assertTrue(html.contains("<td>&ndash;</td><td>&ndash;</td></tr>"), html);
+        JsonNode cells = run().at("/tools/0/cells");
+        JsonNode http3 = cells.get(0);
+        assertEquals(List.of(461.0, 720.0, 750.0, 320.0), List.of(http3.get("packetsUpPerPage").asDouble(),
+                http3.get("packetsDownPerPage").asDouble(), http3.get("browserCpuPerPage").asDouble(), http3.get("networkCpuPerPage").asDouble()));
+        JsonNode http2 = cells.get(1);
+        assertTrue(http2.get("packetsUpPerPage").isNull() && http2.get("browserCpuPerPage").isNull(), "not counted: null, a dash on the page");
     }
 
     @Test
@@ -106,7 +111,7 @@ class ComparisonTest {
         assertEquals(List.of(0, 2, 5), series.get(0).values());
         assertEquals("RTT 50 ms, no rate limit, logo images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 2 % loss"
                 + " and 5 % loss, at about 4.0 % (h2 / h1-TLS 0.17 at 0 % loss, 1.10 at 5 % loss).",
-                HtmlReport.crossoverStatement(series.get(0)));
+                series.get(0).statement());
         assertEquals(List.of(), comparison.bandwidthSeries(), "one link rate: nothing to chart");
     }
 
@@ -117,7 +122,7 @@ class ComparisonTest {
                 cell(Door.HTTP_1_1_TLS, slow, 6000), cell(Door.HTTP_2_TLS, slow, 2000)));
         assertEquals("RTT 50 ms, 0 % loss, logo images, NewReno: no crossover in the range measured, HTTP/2 over TLS beat HTTP/1.1"
                 + " over TLS at every point (h2 / h1-TLS 0.17 at no rate limit, 0.33 at 2 Mbit/s).",
-                HtmlReport.crossoverStatement(comparison.bandwidthSeries().get(0)));
+                comparison.bandwidthSeries().get(0).statement());
     }
 
     /** RTT 50 ms: HTTP/2 far ahead without loss, behind at 5 %. */
@@ -130,11 +135,12 @@ class ComparisonTest {
     @Test
     void theReportChartsTheRatioAgainstLossWithTheLineWhereHttp2StopsWinning() throws Exception {
         reportOfARunWhereHttp2StopsWinningAt5PercentLoss();
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("Where HTTP/2 stops winning") && html.contains("aria-label=\"h2 / h1-TLS ratio against"
-                + " packet loss (% of segments)\"") && html.contains("above 1, HTTP/2 over TLS is no faster")
-                && html.contains("&#8776; 4.5 %") && html.contains("stops beating HTTP/1.1 over TLS between 0 % loss and 5 % loss")
-                && html.contains("64 KiB"), html);
+        JsonNode series = run().at("/tools/0/series/0");
+        assertEquals("h2 / h1-TLS", series.get("pair").asText());
+        assertEquals("loss", series.get("dimension").asText());
+        assertEquals(4.5, series.get("crossingLoss").asDouble(), 0.05);
+        assertTrue(series.get("statement").asText().contains("stops beating HTTP/1.1 over TLS between 0 % loss and 5 % loss"), series.toString());
+        assertTrue(run().at("/tools/0/clientWindowBytes").asLong() < 1 << 20, "Gatling's window: the page says what it does");
     }
 
     @Test
@@ -146,10 +152,11 @@ class ComparisonTest {
                         cell(Door.HTTP_1_1_TLS, lossyTiles, 1800), cell(Door.HTTP_2_TLS, lossyTiles, 1900)), Map.of(), ENVIRONMENT)
                 .write(dir);
         ComparisonReport.report(dir, NOT_RECORDED);
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("page load time against round-trip time, 20k images") && html.contains(
-                "RTT 50 ms, no rate limit, 20k images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"), html);
-        assertTrue(!html.contains("64 KiB connection window"), "Chromium's window is not Gatling's");
+        JsonNode chromium = run().at("/tools/0");
+        assertEquals("20k", chromium.at("/latency/size").asText());
+        assertTrue(chromium.at("/series/0/statement").asText().startsWith(
+                "RTT 50 ms, no rate limit, 20k images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"),
+                chromium.toString());
     }
 
     @Test
@@ -159,8 +166,7 @@ class ComparisonTest {
                 gatling.calibration(), gatling.environment()).write(dir);
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
         assertTrue(failure.getMessage().contains("HTTP/2 was not faster"), failure.getMessage());
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("<svg") && html.contains("HTTP/2 over TLS") && html.contains("<td>950</td>"), html);
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("\"p50\" : 950.0"), "the page holds the run's data");
     }
 
     @Test
@@ -205,10 +211,13 @@ class ComparisonTest {
         assertEquals(List.of(1.2, 0.8), chromium.lossSeries().get(1).ratios());
         assertEquals("RTT 50 ms, no rate limit, logo images, NewReno: HTTP/3 over QUIC starts beating HTTP/2 over TLS between 0 % loss"
                 + " and 5 % loss, at about 2.5 % (h3 / h2 1.20 at 0 % loss, 0.80 at 5 % loss).",
-                HtmlReport.crossoverStatement(chromium.lossSeries().get(1)));
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("<h3>chromium: h3 / h2 against packet loss</h3>") && html.contains(HtmlReport.NO_GATLING_HTTP3)
-                && html.contains("<td>HTTP/3 over QUIC</td><td>1800</td><td>&ndash;</td>"), html);
+                chromium.lossSeries().get(1).statement());
+        JsonNode chromiumData = run().at("/tools/0");
+        assertEquals(List.of("HTTP/1.1 over TLS", "HTTP/2 over TLS", "HTTP/3 over QUIC"),
+                chromiumData.get("doors").valueStream().map(JsonNode::asText).toList());
+        assertTrue(chromiumData.get("series").valueStream().anyMatch(one -> one.get("pair").asText().equals("h3 / h2")));
+        assertEquals(List.of("HTTP/1.1 over TLS", "HTTP/2 over TLS"), run().at("/tools/1/doors").valueStream().map(JsonNode::asText).toList(),
+                "Gatling without HTTP/3: the page says so");
         String page = Files.readString(dir.resolve("results.md"));
         assertTrue(page.contains("| 50 ms, 5 % loss, no rate limit, logo images, NewReno | 7,000 | 3,000 | 2,400 | 0.43 | 0.80 | 0.34 |"), page);
     }
@@ -253,8 +262,8 @@ class ComparisonTest {
         assertTrue(page.contains("## chromium-lab: where HTTP/2 stops winning")
                 && page.contains("| RTT 50 ms, no rate limit, 20k images, NewReno | 0.55 | 3.18 | between 0 % loss and 5 % loss, at about 0.9 % |")
                 && page.contains("| RTT 50 ms, no rate limit, 20k images, BBR | 0.55 | 0.47 | not up to 5 % loss |"), page);
-        String html = Files.readString(dir.resolve("report.html"));
-        assertTrue(html.contains("<h2 id=\"model-against-lab\">") && html.contains("<strong>another winner, outside 0.75 to 1.33</strong>"), html);
+        assertTrue(run().at("/modelAgainstLab/points").valueStream().anyMatch(point -> !point.get("agrees").asBoolean()
+                && point.get("verdict").asText().equals("another winner, outside 0.75 to 1.33")), run().toString());
     }
 
     /** One tool's medians of 100 tiles of 20 KB, HTTP/1.1 over TLS, HTTP/2 and HTTP/3 under each condition in turn. */
@@ -267,11 +276,9 @@ class ComparisonTest {
         new ToolResults(tool, 15L << 20, 100, Map.of(ImageSize.KB20, 19_355L), cells, Map.of(), ENVIRONMENT).write(dir);
     }
 
-    @Test
-    void axisLabelsAreRound() {
-        assertEquals(5000, HtmlReport.niceCeiling(4647));
-        assertEquals(1000, HtmlReport.niceCeiling(823));
-        assertEquals(200, HtmlReport.niceCeiling(120));
+    /** The run's data, which the report page draws itself from. */
+    private JsonNode run() throws java.io.IOException {
+        return new ObjectMapper().readTree(dir.resolve(ComparisonReport.RUN_DATA).toFile());
     }
 
     private static Condition lossy(int rtt, int lossPercent) {

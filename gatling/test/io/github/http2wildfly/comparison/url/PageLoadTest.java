@@ -38,14 +38,10 @@ class PageLoadTest {
     }
 
     @Test
-    void numbersInTheReportAreWrittenTheSameOnAGermanJvm() {
+    void spreadsAreWrittenTheSameOnAGermanJvm() {
         java.util.Locale before = java.util.Locale.getDefault();
         try {
             java.util.Locale.setDefault(java.util.Locale.GERMANY);
-            PageLoad load = new PageLoad(Lane.H2, 0, true, "https://example.org/", 0, 1234.5, null, null, 1, 2,
-                    List.of(request("https://example.org/", "h2"), request("https://example.org/a.png", "h2")), null);
-            String svg = UrlReport.waterfall(load);
-            assertTrue(svg.contains(".") && !svg.matches("(?s).*=\"\\d+,\\d+\".*"), "SVG coordinates with a point, not a comma: " + svg);
             assertEquals("1,234 (1,000-1,500)", new Spread(new double[] {1000, 1234, 1500}).text());
         } finally {
             java.util.Locale.setDefault(before);
