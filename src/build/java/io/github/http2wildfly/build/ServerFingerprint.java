@@ -15,15 +15,15 @@ import java.util.stream.Stream;
 
 /**
  * Decides whether the provisioned server still matches what shapes it, and only that: the pom passes the
- * feature pack, the layers, the provisioning plugin and the CLI scripts as filtered with this build's
- * properties (ports, keystore, limits). When they differ, the server directory is deleted so that the
+ * feature pack, the layers, the provisioning plugin, the CLI scripts as filtered with this build's
+ * properties (ports, keystore, limits) and the diffs patched into its Undertow (src/patches/undertow-core). When they differ, the server directory is deleted so that the
  * wildfly-maven-plugin provisions it again; an edit anywhere else, in the pom too, leaves it alone, so
  * ./mvnw verify never pulls the directory from under a dev server running beside it. Contents, not
  * times, are compared: a -Dproperty on the command line counts too. No plugin does this: the
  * wildfly-maven-plugin either always provisions again or never does.
  *
- * <p>Arguments: {@code check feature-pack plugin scripts server-dir=layers...} before provisioning (for
- * each server its feature pack, layers, plugin and scripts: each counts as its text and, when it names a
+ * <p>Arguments: {@code check feature-pack plugin scripts patches server-dir=layers...} before provisioning (for
+ * each server its feature pack, layers, plugin, scripts and patches: each counts as its text and, when it names a
  * file or folder, with its contents), which leaves the fingerprint beside each server directory; {@code record server-dir...} once provisioning succeeded, which marks the server with
  * it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
  * that boot from it read-only (ITs, comparison). A server whose provisioning was interrupted has no
@@ -38,20 +38,20 @@ public final class ServerFingerprint {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length >= 5 && args[0].equals("check")) {
-            for (String server : List.of(args).subList(4, args.length)) {
+        if (args.length >= 6 && args[0].equals("check")) {
+            for (String server : List.of(args).subList(5, args.length)) {
                 int layers = server.lastIndexOf('=');
                 if (layers < 0) {
                     throw new BuildCheckFailure("ServerFingerprint: expected server-dir=layers, not " + server);
                 }
-                check(Path.of(server.substring(0, layers)), List.of(args[1], server.substring(layers + 1), args[2], args[3]));
+                check(Path.of(server.substring(0, layers)), List.of(args[1], server.substring(layers + 1), args[2], args[3], args[4]));
             }
         } else if (args.length >= 2 && args[0].equals("record")) {
             for (String server : List.of(args).subList(1, args.length)) {
                 record(Path.of(server));
             }
         } else {
-            throw new BuildCheckFailure("ServerFingerprint: expected check feature-pack plugin scripts server-dir=layers...,"
+            throw new BuildCheckFailure("ServerFingerprint: expected check feature-pack plugin scripts patches server-dir=layers...,"
                     + " or record server-dir...");
         }
     }

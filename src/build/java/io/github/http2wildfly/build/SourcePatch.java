@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -22,11 +23,12 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 
 /**
- * A library's bug fixed until the library ships the fix: each {@code *.diff} of a folder (a unified diff
- * against the library's sources, as one would send it upstream) is applied to its sources jar and the
+ * A library's bug fixed until the library ships the fix: each {@code *.diff} of its folder in src/patches (a
+ * unified diff against the library's sources, as one would send it upstream) is applied to its sources jar and the
  * patched classes compiled against its classpath. {@link UndertowPatch} puts Undertow's into the server;
  * {@link #main} puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
- * (and the tests') takes before the jars.
+ * (and the tests') takes before the jars. The classes a run put there are listed beside them, and the next run
+ * deletes them first: a diff removed takes its classes with it, without a clean.
  *
  * <p>Arguments of {@link #main}: {@code sources-jar diff-dir classpath release output-dir}. A diff that no
  * longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
@@ -43,19 +45,44 @@ public final class SourcePatch {
         if (args.length != 5) {
             throw new BuildCheckFailure("SourcePatch: expected sources-jar diff-dir classpath release output-dir");
         }
-        List<Path> diffs = diffs(Path.of(args[1]));
+        Path diffDir = Path.of(args[1]);
+        Path output = Path.of(args[4]);
+        Path written = output.resolveSibling(output.getFileName() + "-" + diffDir.getFileName() + ".patched");
+        removeEarlier(written, output);
+        List<Path> diffs = diffs(diffDir);
         if (diffs.isEmpty()) {
             return;
         }
-        Path sources = Files.createTempDirectory("source-patch");
+        Path work = Files.createTempDirectory("source-patch");
         try {
             List<Path> patched = new ArrayList<>();
             for (Path diff : diffs) {
-                patched.addAll(apply(diff, Path.of(args[0]), sources));
+                patched.addAll(apply(diff, Path.of(args[0]), work.resolve("sources")));
             }
-            compile(patched, args[2], args[3], Path.of(args[4]));
+            Path classes = work.resolve("classes");
+            compile(patched, args[2], args[3], classes);
+            List<String> names = new ArrayList<>();
+            try (Stream<Path> files = Files.walk(classes)) {
+                for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                    String name = classes.relativize(file).toString();
+                    Files.createDirectories(output.resolve(name).getParent());
+                    Files.copy(file, output.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                    names.add(name);
+                }
+            }
+            Files.write(written, names);
         } finally {
-            ServerFingerprint.delete(sources);
+            ServerFingerprint.delete(work);
+        }
+    }
+
+    /** The classes an earlier run put among the application's: gone before this run writes its own. */
+    static void removeEarlier(Path written, Path output) throws IOException {
+        if (Files.isRegularFile(written)) {
+            for (String name : Files.readAllLines(written)) {
+                Files.deleteIfExists(output.resolve(name));
+            }
+            Files.delete(written);
         }
     }
 

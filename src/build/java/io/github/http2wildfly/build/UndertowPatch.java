@@ -13,14 +13,14 @@ import java.util.stream.Stream;
 
 /**
  * Carries fixes for Undertow bugs that no configuration reaches into the provisioned server: each
- * {@code wildfly/undertow/*.diff} is applied to the sources jar of the server's own Undertow version and
+ * {@code src/patches/undertow-core/*.diff} is applied to the sources jar of the server's own Undertow version and
  * compiled against the server's modules ({@link SourcePatch}), and the classes go into {@value #PATCH_JAR},
  * the first resource root of the
  * {@code io.undertow.core} module, so that JBoss Modules loads them before Undertow's own.
  *
  * <p>Arguments: {@code sources-jar diff-dir server-dir...} (the cluster's servers appended by its profile). Nothing is done without a server (your page's
  * comparison provisions none) or when the server already carries the jar (a current server is left alone;
- * ServerFingerprint provisions it again when a diff changes, as the diffs are among the CLI scripts' folder).
+ * ServerFingerprint provisions it again when a diff changes, as the diffs are among what it compares).
  * A diff that no longer applies, or a server whose Undertow is not the sources' version, fails the build with
  * one line: when WildFly moves to an Undertow that fixes the bug, the diff is deleted.
  *
@@ -79,7 +79,7 @@ public final class UndertowPatch {
                     .filter(n -> n.startsWith("undertow-core-") && n.endsWith(".jar"))
                     .map(n -> version(n, ".jar")).findFirst().orElse("none");
             if (!serverVersion.equals(sourcesVersion)) {
-                throw new BuildCheckFailure("The server runs Undertow " + serverVersion + ", the patches in wildfly/undertow are"
+                throw new BuildCheckFailure("The server runs Undertow " + serverVersion + ", the patches in src/patches/undertow-core are"
                         + " for " + sourcesVersion + ": set version.undertow to " + serverVersion
                         + " and check that each patch still applies, or delete the ones that version fixes");
             }

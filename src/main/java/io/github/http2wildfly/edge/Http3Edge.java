@@ -183,7 +183,7 @@ public final class Http3Edge implements Closeable {
     private ChannelHandler quicCodec(CongestionControl algorithm) {
         Http3SettingsFrame settings = new DefaultHttp3SettingsFrame();
         settings.put(Http3SettingsFrame.HTTP3_SETTINGS_MAX_FIELD_SECTION_SIZE, MAX_FIELD_SECTION_BYTES);
-        // Netty's decoder needs the fix the build carries for this (src/main/patches/netty-codec-http3, docs/http3.md)
+        // Netty's decoder needs the fix the build carries for this (src/patches/netty-codec-http3, docs/http3.md)
         settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_MAX_TABLE_CAPACITY, qpackTableBytes);
         settings.put(Http3SettingsFrame.HTTP3_SETTINGS_QPACK_BLOCKED_STREAMS, QPACK_BLOCKED_STREAMS);
         return Http3.newQuicServerCodecBuilder()

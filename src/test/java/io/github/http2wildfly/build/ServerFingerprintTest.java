@@ -21,12 +21,15 @@ class ServerFingerprintTest {
     @TempDir
     Path dir;
     Path scripts;
+    Path patches;
     Path server;
 
     @BeforeEach
     void aProvisionedServer() throws IOException {
         scripts = Files.createDirectories(dir.resolve("wildfly"));
         Files.writeString(scripts.resolve("sockets.cli"), "/system-property=h2demo.https.port:add(value=8443)");
+        patches = Files.createDirectories(dir.resolve("patches"));
+        Files.writeString(patches.resolve("fix.diff"), "--- a/io/undertow/A.java");
         server = dir.resolve("server");
         run();
         // what the wildfly-maven-plugin does when there is no server, then the build
@@ -73,6 +76,13 @@ class ServerFingerprintTest {
     }
 
     @Test
+    void aChangedPatchOfItsUndertowDeletesTheServer() throws IOException {
+        Files.writeString(patches.resolve("fix.diff"), "--- a/io/undertow/B.java");
+        run();
+        assertFalse(Files.exists(server));
+    }
+
+    @Test
     void aServerWithoutMarkerIsIncompleteAndDeleted() throws IOException {
         Files.delete(server.resolve(ServerFingerprint.MARKER));
         run();
@@ -94,6 +104,7 @@ class ServerFingerprintTest {
     }
 
     private void run(String featurePack, String layers) throws IOException {
-        ServerFingerprint.main(new String[] {"check", featurePack, "wildfly-maven-plugin:1", scripts.toString(), server + "=" + layers});
+        ServerFingerprint.main(new String[] {"check", featurePack, "wildfly-maven-plugin:1", scripts.toString(), patches.toString(),
+                server + "=" + layers});
     }
 }

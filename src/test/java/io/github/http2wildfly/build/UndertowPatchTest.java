@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class UndertowPatchTest {
 
-    private static final Path DIFFS = Path.of("wildfly/undertow");
+    private static final Path DIFFS = Path.of("src/patches/undertow-core");
     private static final Path SERVER = Path.of("target/server");
 
     @TempDir
@@ -26,7 +26,7 @@ class UndertowPatchTest {
     @Test
     void everyDiffAppliesToTheSourcesOfTheServersUndertow() throws IOException {
         List<Path> diffs = SourcePatch.diffs(DIFFS);
-        assertFalse(diffs.isEmpty(), "wildfly/undertow has no diff");
+        assertFalse(diffs.isEmpty(), "src/patches/undertow-core has no diff");
         for (Path diff : diffs) {
             List<Path> patched = SourcePatch.apply(diff, sourcesJar(), dir);
             assertFalse(patched.isEmpty(), diff + " patched nothing");
@@ -51,7 +51,7 @@ class UndertowPatchTest {
         Files.createFile(module.resolve("undertow-core-2.4.4.Final.jar"));
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
                 () -> UndertowPatch.checkVersion(module, dir.resolve("undertow-core-2.3.23.Final-sources.jar")));
-        assertEquals("The server runs Undertow 2.4.4.Final, the patches in wildfly/undertow are for 2.3.23.Final: set"
+        assertEquals("The server runs Undertow 2.4.4.Final, the patches in src/patches/undertow-core are for 2.3.23.Final: set"
                 + " version.undertow to 2.4.4.Final and check that each patch still applies, or delete the ones that version"
                 + " fixes", failure.getMessage());
     }

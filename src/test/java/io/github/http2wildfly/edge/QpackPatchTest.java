@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Door 4's QPACK decoder with the fix the build carries (src/main/patches/netty-codec-http3), against Netty's own
+ * Door 4's QPACK decoder with the fix the build carries (src/patches/netty-codec-http3), against Netty's own
  * class. RFC 9204 section 3.2.5: in an encoder instruction, relative index 0 is the entry inserted last.
  */
 class QpackPatchTest {

@@ -99,7 +99,7 @@ class Http2AbuseIT extends DeployedWarTest {
     /**
      * A header block whose CONTINUATION frame comes in a later read is judged whole, once it has ended. Undertow's
      * {@code Http2Channel#parseFrame} dispatched the request with the headers read so far (a 200 for a request that is
-     * refused whole); the server carries the fix, wildfly/undertow/http2-continuation.diff (docs/conformance.md).
+     * refused whole); the server carries the fix, src/patches/undertow-core/http2-continuation.diff (docs/conformance.md).
      * Without it, the answer comes before the CONTINUATION is sent and this test fails.
      */
     @Test

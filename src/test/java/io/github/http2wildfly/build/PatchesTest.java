@@ -1,0 +1,65 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** src/patches: every diff in its table, each written against the version the build applies it to. */
+class PatchesTest {
+
+    private static final Path PATCHES = Path.of("src/patches");
+    /** Each library's folder, the name its diffs start with, and the pom property of its version. */
+    private static final Map<String, List<String>> LIBRARIES = Map.of(
+            "netty-codec-http3", List.of("Netty", "version.netty"), "undertow-core", List.of("Undertow", "version.undertow"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyDiffIsInTheTableAndNamesTheVersionThePomAppliesItTo() throws IOException {
+        String table = Files.readString(PATCHES.resolve("README.md"));
+        String pom = Files.readString(Path.of("pom.xml"));
+        List<Path> diffs;
+        try (Stream<Path> files = Files.walk(PATCHES)) {
+            diffs = files.filter(file -> file.toString().endsWith(".diff")).sorted().toList();
+        }
+        assertFalse(diffs.isEmpty());
+        for (Path diff : diffs) {
+            String library = diff.getParent().getFileName().toString();
+            assertTrue(LIBRARIES.containsKey(library), diff + ": a folder the build applies nothing from");
+            String name = library + "/" + diff.getFileName();
+            assertTrue(table.contains("[`" + name + "`](" + name + ")"), name + " is not in src/patches/README.md's table");
+            Matcher version = Pattern.compile("<" + Pattern.quote(LIBRARIES.get(library).get(1)) + ">([^<]+)<").matcher(pom);
+            assertTrue(version.find());
+            String firstLine = Files.readAllLines(diff).get(0);
+            assertTrue(firstLine.startsWith(LIBRARIES.get(library).get(0) + " " + version.group(1)),
+                    name + " says it was written against " + firstLine + ", the build applies it to " + version.group(1));
+        }
+    }
+
+    /** A diff removed takes its classes with it: the next run deletes what the last one wrote, without a clean. */
+    @Test
+    void theClassesOfAnEarlierRunAreDeletedBeforeTheNextOneWrites() throws IOException {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Path written = dir.resolve("classes-netty-codec-http3.patched");
+        Path stale = classes.resolve("io/netty/handler/codec/http3/QpackDecoder.class");
+        Files.createDirectories(stale.getParent());
+        Files.writeString(stale, "from a diff since removed");
+        Path own = Files.writeString(classes.resolve("Application.class"), "the application's");
+        Files.write(written, List.of("io/netty/handler/codec/http3/QpackDecoder.class"));
+        SourcePatch.removeEarlier(written, classes);
+        assertFalse(Files.exists(stale) || Files.exists(written));
+        assertEquals("the application's", Files.readString(own));
+    }
+}
