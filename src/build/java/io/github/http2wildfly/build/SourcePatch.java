@@ -28,7 +28,8 @@ import javax.tools.ToolProvider;
  * patched classes compiled against its classpath. {@link UndertowPatch} puts Undertow's into the server;
  * {@link #main} puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
  * (and the tests') takes before the jars. The classes a run put there are listed beside them, and the next run
- * deletes them first: a diff removed takes its classes with it, without a clean.
+ * deletes them first: a diff removed takes its classes with it, without a clean. A run with nothing new to apply (the
+ * same diffs, sources, classpath and release, every class in place) touches nothing, so nothing after it rebuilds.
  *
  * <p>Arguments of {@link #main}: {@code sources-jar diff-dir classpath release output-dir}. A diff that no
  * longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
@@ -37,6 +38,8 @@ import javax.tools.ToolProvider;
  * java-diff-utils and compiled by the JDK's own compiler.
  */
 public final class SourcePatch {
+
+    private static final String FINGERPRINT = "fingerprint ";
 
     private SourcePatch() {
     }
@@ -48,6 +51,10 @@ public final class SourcePatch {
         Path diffDir = Path.of(args[1]);
         Path output = Path.of(args[4]);
         Path written = output.resolveSibling(output.getFileName() + "-" + diffDir.getFileName() + ".patched");
+        String fingerprint = FINGERPRINT + ServerFingerprint.of(List.of(args[0], args[1], args[2], args[3]));
+        if (isCurrent(written, fingerprint, output)) {
+            return;
+        }
         removeEarlier(written, output);
         List<Path> diffs = diffs(diffDir);
         if (diffs.isEmpty()) {
@@ -61,7 +68,7 @@ public final class SourcePatch {
             }
             Path classes = work.resolve("classes");
             compile(patched, args[2], args[3], classes);
-            List<String> names = new ArrayList<>();
+            List<String> names = new ArrayList<>(List.of(fingerprint));
             try (Stream<Path> files = Files.walk(classes)) {
                 for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
                     String name = classes.relativize(file).toString();
@@ -76,11 +83,23 @@ public final class SourcePatch {
         }
     }
 
+    /** Whether the last run applied the same diffs to the same sources, and its classes are all still there. */
+    static boolean isCurrent(Path written, String fingerprint, Path output) throws IOException {
+        if (!Files.isRegularFile(written)) {
+            return false;
+        }
+        List<String> lines = Files.readAllLines(written);
+        return !lines.isEmpty() && lines.get(0).equals(fingerprint)
+                && lines.stream().skip(1).allMatch(name -> Files.isRegularFile(output.resolve(name)));
+    }
+
     /** The classes an earlier run put among the application's: gone before this run writes its own. */
     static void removeEarlier(Path written, Path output) throws IOException {
         if (Files.isRegularFile(written)) {
             for (String name : Files.readAllLines(written)) {
-                Files.deleteIfExists(output.resolve(name));
+                if (!name.startsWith(FINGERPRINT)) {
+                    Files.deleteIfExists(output.resolve(name));
+                }
             }
             Files.delete(written);
         }

@@ -62,4 +62,19 @@ class PatchesTest {
         assertFalse(Files.exists(stale) || Files.exists(written));
         assertEquals("the application's", Files.readString(own));
     }
+
+    /** Nothing new to apply, every class in place: the run touches nothing, so the tests' compile and the WAR need not run again. */
+    @Test
+    void aRunWithTheSameDiffsAndSourcesAndItsClassesInPlaceIsCurrent() throws IOException {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Path written = dir.resolve("classes-netty-codec-http3.patched");
+        Files.writeString(Files.createDirectories(classes.resolve("io")).resolve("A.class"), "patched");
+        Files.write(written, List.of("fingerprint 1", "io/A.class"));
+        assertTrue(SourcePatch.isCurrent(written, "fingerprint 1", classes));
+        assertFalse(SourcePatch.isCurrent(written, "fingerprint 2", classes), "another diff, source or classpath");
+        Files.delete(classes.resolve("io/A.class"));
+        assertFalse(SourcePatch.isCurrent(written, "fingerprint 1", classes), "a class gone (a compile that cleaned)");
+        SourcePatch.removeEarlier(written, classes);
+        assertFalse(Files.exists(written));
+    }
 }
