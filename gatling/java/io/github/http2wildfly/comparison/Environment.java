@@ -27,10 +27,20 @@ public final class Environment {
         }
     }
 
+    /** The processor's model as Linux names it (a record is true to its machine only when it says which). */
+    static String processor(Path cpuinfo) {
+        try (var lines = Files.lines(cpuinfo)) {
+            return lines.filter(line -> line.startsWith("model name")).map(line -> line.substring(line.indexOf(':') + 1).strip())
+                    .findFirst().orElse("model unknown");
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "model unknown";
+        }
+    }
+
     public static Map<String, String> describe(ComparisonSettings settings, String client) {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("client", client);
-        environment.put("CPUs", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        environment.put("CPUs", Runtime.getRuntime().availableProcessors() + " (" + processor(Path.of("/proc/cpuinfo")) + ")");
         environment.put("JDK", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
         environment.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         environment.put("server", runningServer(settings.serverLog()));

@@ -27,4 +27,12 @@ class EnvironmentTest {
         assertEquals("unknown (no boot line in " + log + ")", Environment.runningServer(log));
         assertEquals("unknown (" + dir.resolve("missing.log") + " unreadable)", Environment.runningServer(dir.resolve("missing.log")));
     }
+
+    @Test
+    void theProcessorIsNamedAsLinuxNamesItOrSaidUnknown() throws Exception {
+        Path cpuinfo = java.nio.file.Files.writeString(dir.resolve("cpuinfo"),
+                "processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 7B13\n\nprocessor\t: 1\nmodel name\t: AMD EPYC 7B13\n");
+        assertEquals("AMD EPYC 7B13", Environment.processor(cpuinfo));
+        assertEquals("model unknown", Environment.processor(dir.resolve("none")));
+    }
 }
