@@ -50,7 +50,7 @@ before=$(state)
 [ -z "$(lab_processes)" ] || fail "processes of an earlier lab run are still there: $(lab_processes)"
 
 echo "== the lab, a small grid beside the model"
-mvn -B verify -Pgatling -Dcomparison.grid=lab -DskipTests -DskipITs -Dcomparison.losses=0,5 -Dcomparison.ccs=reno,bbr \
+mvn -B verify -Pgatling -Dcomparison.grid=lab -DskipTests -DskipITs -Dcomparison.losses=0,5 -Dcomparison.ccs=reno \
   -Dcomparison.loads=1
 grep -q "The model against the lab" target/comparison/results.md || fail "the report has no model against the lab"
 grep -q '"packetsDown" : [1-9]' target/comparison/chromium-lab.json || fail "the lab counted no packets per page"

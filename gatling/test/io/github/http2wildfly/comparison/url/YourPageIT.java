@@ -56,7 +56,8 @@ class YourPageIT {
     }
 
     private static UrlSettings settings(Path certificate, String... urls) {
-        return new UrlSettings(Stream.of(urls).map(URI::create).toList(), 2, Duration.ofSeconds(30), certificate,
+        // one round (a cold and a warm load per lane): what is tested is each lane's protocol, not a median
+        return new UrlSettings(Stream.of(urls).map(URI::create).toList(), 1, Duration.ofSeconds(30), certificate,
                 directory.resolve("report"));
     }
 
@@ -84,14 +85,14 @@ class YourPageIT {
 
         for (String lane : List.of("h1", "h2", "h3")) {
             String row = run.lines().stream().filter(line -> line.strip().startsWith(lane + " ")).findFirst().orElseThrow();
-            assertTrue(row.contains("4 counted") && !row.contains("off lane") && !row.contains("failed"), row);
+            assertTrue(row.contains("2 counted") && !row.contains("off lane") && !row.contains("failed"), row);
         }
         Path report = run.reports().get(0);
         assertTrue(Files.isRegularFile(report.resolveSibling("chart.umd.min.js")) && Files.readString(report).contains("\"lanes\" : ["),
                 "the report, its data and its chart library");
         try (Stream<Path> files = Files.list(report.resolveSibling("har"))) {
             List<Path> hars = files.sorted().toList();
-            assertEquals(12, hars.size(), "three lanes, two rounds, cold and warm");
+            assertEquals(6, hars.size(), "three lanes, one round, cold and warm");
             for (Path file : hars) {
                 Har har = new HarReader().readFromFile(file.toFile());
                 String lane = file.getFileName().toString().substring(0, 2);
@@ -115,7 +116,7 @@ class YourPageIT {
         List<Map<String, Object>> lanes = (List<Map<String, Object>>) loads(run.reports().get(0)).get("lanes");
         List<Map<String, Object>> offered = lanes.stream().filter(lane -> Boolean.TRUE.equals(lane.get("offered"))).toList();
         assertEquals(List.of("h1", "h2"), offered.stream().map(lane -> lane.get("lane")).toList());
-        offered.forEach(lane -> assertEquals(4, lane.get("counted"), lane.toString()));
+        offered.forEach(lane -> assertEquals(2, lane.get("counted"), lane.toString()));
     }
 
     @Test
