@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The server is provisioned again exactly when what shapes it changes: an edit of the pom elsewhere
-# (a comment, a comparison default) leaves target/server as it is; a CLI script's value (-Dmax.connections)
+# (a comment, a comparison default: the seed) leaves target/server as it is; a CLI script's value (-Dmax.connections)
 # provisions it again. Needs a built project; leaves the default server provisioned.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,7 @@ trap 'rm -f "$edited"' EXIT
 [ -d "$marker" ] || ./mvnw -B -q package
 before=$(stat -c %y "$marker")
 
-sed -e 's#<comparison.loads>3</comparison.loads>#<comparison.loads>4</comparison.loads><!-- edited -->#' pom.xml >"$edited"
+sed -e 's#<comparison.seed>2015</comparison.seed>#<comparison.seed>2016</comparison.seed><!-- edited -->#' pom.xml >"$edited"
 grep -q '<!-- edited -->' "$edited" || { echo "fingerprint: the pom edit did not apply" >&2; exit 1; }
 ./mvnw -B -q -f "$edited" package
 [ "$(stat -c %y "$marker")" = "$before" ] || { echo "fingerprint: a pom edit that shapes no server provisioned it again" >&2; exit 1; }
