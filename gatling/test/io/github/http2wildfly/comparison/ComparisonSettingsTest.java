@@ -57,10 +57,7 @@ class ComparisonSettingsTest {
         if (element.find()) {
             return element.group(1);
         }
-        Properties grid = new Properties();
-        try (Reader reader = Files.newBufferedReader(Path.of("gatling/grids/default.properties"))) {
-            grid.load(reader);
-        }
+        Properties grid = ComparisonSettings.read(Path.of("gatling/grids/default.properties"));
         assertTrue(grid.containsKey(name), "gatling/comparison.properties names @" + name + "@, which neither the pom nor the default grid has");
         return grid.getProperty(name);
     }
@@ -87,10 +84,7 @@ class ComparisonSettingsTest {
         Properties defaults = asTheBuildFillsItIn();
         try (var grids = Files.list(Path.of("gatling/grids"))) {
             for (Path file : grids.sorted().toList()) {
-                Properties grid = new Properties();
-                try (Reader reader = Files.newBufferedReader(file)) {
-                    grid.load(reader);
-                }
+                Properties grid = ComparisonSettings.read(file);
                 grid.remove("gatling.skip"); // the lab's: the Maven plugin's, not the settings'
                 assertTrue(defaults.keySet().containsAll(grid.keySet()), file + " names a key no run reads: " + grid.keySet());
                 Properties given = new Properties();
