@@ -5,9 +5,12 @@ import com.github.difflib.unifieddiff.UnifiedDiff;
 import com.github.difflib.unifieddiff.UnifiedDiffFile;
 import com.github.difflib.unifieddiff.UnifiedDiffReader;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
+import java.net.URISyntaxException;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.tools.JavaCompiler;
 import javax.tools.StandardJavaFileManager;
@@ -25,13 +29,13 @@ import javax.tools.ToolProvider;
 /**
  * A library's bug fixed until the library ships the fix: each {@code *.diff} of its folder in src/patches (a
  * unified diff against the library's sources, as one would send it upstream) is applied to its sources jar and the
- * patched classes compiled against its classpath. {@link UndertowPatch} puts Undertow's into the server;
+ * patched classes compiled against the classpath it runs with (exec:java's, which holds the library). {@link UndertowPatch} puts Undertow's into the server;
  * {@link #main} puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
  * (and the tests') takes before the jars. The classes a run put there are listed beside them, and the next run
  * deletes them first: a diff removed takes its classes with it, without a clean. A run with nothing new to apply (the
  * same diffs, sources, classpath and release, every class in place) touches nothing, so nothing after it rebuilds.
  *
- * <p>Arguments of {@link #main}: {@code sources-jar diff-dir classpath release output-dir}. A diff that no
+ * <p>Arguments of {@link #main}: {@code sources-jar diff-dir release output-dir}. A diff that no
  * longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
  *
  * <p>Why code of our own: no Maven plugin patches a dependency's class; the diff is applied by
@@ -45,13 +49,14 @@ public final class SourcePatch {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 5) {
-            throw new BuildCheckFailure("SourcePatch: expected sources-jar diff-dir classpath release output-dir");
+        if (args.length != 4) {
+            throw new BuildCheckFailure("SourcePatch: expected sources-jar diff-dir release output-dir");
         }
         Path diffDir = Path.of(args[1]);
-        Path output = Path.of(args[4]);
+        Path output = Path.of(args[3]);
         Path written = output.resolveSibling(output.getFileName() + "-" + diffDir.getFileName() + ".patched");
-        String fingerprint = FINGERPRINT + ServerFingerprint.of(List.of(args[0], args[1], args[2], args[3]));
+        String classpath = classpath();
+        String fingerprint = FINGERPRINT + ServerFingerprint.of(List.of(args[0], args[1], classpath, args[2]));
         if (isCurrent(written, fingerprint, output)) {
             return;
         }
@@ -67,7 +72,7 @@ public final class SourcePatch {
                 patched.addAll(apply(diff, Path.of(args[0]), work.resolve("sources")));
             }
             Path classes = work.resolve("classes");
-            compile(patched, args[2], args[3], classes);
+            compile(patched, classpath, args[2], classes);
             List<String> names = new ArrayList<>(List.of(fingerprint));
             try (Stream<Path> files = Files.walk(classes)) {
                 for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
@@ -149,6 +154,20 @@ public final class SourcePatch {
             }
         }
         return patched;
+    }
+
+    /** The classpath this run was given: exec:java's class loader holds the project's, the JVM's own is Maven's. */
+    static String classpath() {
+        if (Thread.currentThread().getContextClassLoader() instanceof URLClassLoader loader) {
+            return Stream.of(loader.getURLs()).map(url -> {
+                try {
+                    return Path.of(url.toURI()).toString();
+                } catch (URISyntaxException e) {
+                    throw new IllegalStateException(url + " on the classpath", e);
+                }
+            }).collect(Collectors.joining(File.pathSeparator));
+        }
+        return System.getProperty("java.class.path");
     }
 
     static void compile(List<Path> sources, String classpath, String release, Path classes) throws IOException {
