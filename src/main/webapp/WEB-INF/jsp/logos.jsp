@@ -61,8 +61,12 @@ window.addEventListener('load', function () {
     });
     var loaded = Array.prototype.filter.call(document.images, function (img) { return img.naturalWidth > 0; }).length;
     var seconds = (page.loadEventEnd - page.startTime) / 1000;
+    // Firefox withholds a cross-origin frame's own protocol (the race page's frames): then the page says the one
+    // protocol all its images, same-origin to it, came over.
+    var imageProtocols = Object.keys(protocols);
+    var protocol = page.nextHopProtocol || (imageProtocols.length === 1 ? imageProtocols[0] : '');
     var report = document.getElementById('report');
-    report.textContent = loaded + ' images in ' + seconds.toFixed(2) + ' s over ' + page.nextHopProtocol;
+    report.textContent = loaded + ' images in ' + seconds.toFixed(2) + ' s over ' + protocol;
     var detail = document.createElement('small');
     detail.textContent = 'images by protocol: ' + Object.keys(protocols).map(function (p) { return protocols[p] + ' ' + p; }).join(', ')
         + '; ' + (fromCache === 0 ? 'none from a cache' : fromCache + ' from a cache')
@@ -76,15 +80,15 @@ window.addEventListener('load', function () {
     report.dataset.images = loaded;
     report.dataset.imageEntries = images.length;
     report.dataset.loadMillis = Math.round(page.loadEventEnd - page.startTime);
-    report.dataset.protocol = page.nextHopProtocol;
-    report.dataset.imageProtocols = Object.keys(protocols).join(',');
+    report.dataset.protocol = protocol;
+    report.dataset.imageProtocols = imageProtocols.join(',');
     report.dataset.fromCache = fromCache;
     report.dataset.state = 'done';
     // In the race page's frame: the figures go to the race page's origin and nowhere else.
     var reportTo = document.body.dataset.reportTo;
     if (reportTo && window.parent !== window) {
       window.parent.postMessage({type: 'h2demo-load', loadMillis: page.loadEventEnd - page.startTime,
-          protocol: page.nextHopProtocol, images: loaded, imageEntries: images.length, fromCache: fromCache,
+          protocol: protocol, images: loaded, imageEntries: images.length, fromCache: fromCache,
           network: document.body.dataset.network === '' ? null : JSON.parse(document.body.dataset.network)}, reportTo);
     }
     drawWaterfall(images, page);

@@ -188,6 +188,11 @@ one connection with one congestion window (docs/results.md).</p>
     // the page has an HTTP/3 lane only where door 4 is open, and then http3.jspf printed its flags
     flags.textContent = document.getElementById('http3-flags').textContent;
     note.append(flags, ' (see above) and race again.');
+    if (/Firefox\//.test(navigator.userAgent)) {
+      // Firefox's HTTP/3 preference maps a whole host to one UDP port: the TCP lanes would go there too
+      note.append(' Firefox cannot race it: its HTTP/3 mapping takes a host, not a port, so the other lanes would'
+          + ' come over HTTP/3 as well; open door 4 alone in Firefox (see above).');
+    }
     lane.querySelector('.time').replaceChildren(note);
   }
 

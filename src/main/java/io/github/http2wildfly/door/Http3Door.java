@@ -136,12 +136,16 @@ public final class Http3Door implements Closeable {
         return (Http3Door) context.getAttribute(ATTRIBUTE);
     }
 
-    /** What a page needs to say how to reach door 4 (WEB-INF/jsp/http3.jspf): Chromium's flags, or null. */
+    /**
+     * What a page needs to say how to reach door 4 (WEB-INF/jsp/http3.jspf): Chromium's flags and Firefox's
+     * mapping preference (one port per host: door 4's), or null.
+     */
     public static void expose(HttpServletRequest request) {
         Http3Door door = of(request.getServletContext());
         SlowDoors slow = SlowDoors.of(request.getServletContext());
         request.setAttribute("http3Flags", door == null ? null
                 : door.chromiumFlags(request.getServerName(), slow == null ? OptionalInt.empty() : slow.port(Door.HTTP_3)));
+        request.setAttribute("http3FirefoxMapping", door == null ? null : request.getServerName() + ";h3=:" + door.port());
     }
 
     void register(ServletContext context) {

@@ -1,0 +1,93 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.shared.HeadlessFirefox;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The second engine: what Firefox (Debian's firefox-esr, over WebDriver BiDi) negotiates at doors 2, 3 and 4, seen
+ * from inside the page as BrowserProtocolIT and BrowserHttp3IT see it in Chromium, what the page reports about
+ * itself, and the race page run in it. A fresh browser and profile per test.
+ */
+@Tag("browser") // needs Firefox: -Pbrowser runs it
+class FirefoxIT extends DeployedWarTest {
+
+    private static final int COUNT = 500;
+
+    @ParameterizedTest
+    @EnumSource(value = Door.class, names = {"HTTP_2_TLS", "HTTP_1_1_TLS"})
+    void firefoxGetsThePageAndEveryImageOverTheDoorsProtocol(Door door) throws IOException {
+        try (HeadlessFirefox firefox = new HeadlessFirefox()) {
+            assertWallLoadedOver(firefox, doors.uri(door, "/logos?count=" + COUNT).toString(), door == Door.HTTP_2_TLS ? "h2" : "http/1.1");
+        }
+    }
+
+    @Test
+    void firefoxWithTheHttp3MappingGetsThePageAndEveryImageOverH3FromDoor4() throws IOException {
+        int port = doors.http3Port(false);
+        try (HeadlessFirefox firefox = HeadlessFirefox.withHttp3(port)) {
+            assertWallLoadedOver(firefox, "https://localhost:" + port + doors.path("/logos?count=" + COUNT), "h3");
+        }
+    }
+
+    @Test
+    void theRacePageRunsInFirefoxAndItsHttp3LaneSaysWhyFirefoxCannotRaceIt() throws IOException {
+        long roundTripMillis = Long.parseLong(doors.systemProperties().getProperty("h2demo.slow.rtt"));
+        try (HeadlessFirefox firefox = new HeadlessFirefox()) {
+            firefox.open(doors.uri(Door.HTTP_2_TLS, "/race").toString());
+            firefox.script("(document.getElementById('rounds').value = '1', document.getElementById('start').click(), true)");
+            firefox.waitFor("['done', 'failed'].includes(document.getElementById('race').dataset.state)", Duration.ofMinutes(6));
+
+            assertEquals("done", firefox.script("document.getElementById('race').dataset.state"),
+                    String.valueOf(firefox.script("document.getElementById('problem').textContent")));
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> results = (List<Map<String, Object>>) firefox.script(
+                    "JSON.parse(document.getElementById('race').dataset.results)");
+            assertEquals(List.of("http/1.1", "h2"), results.stream().map(result -> result.get("door")).toList(), "one round: " + results);
+            for (Map<String, Object> result : results) {
+                assertEquals(result.get("door"), result.get("protocol"), "each frame came over its door's protocol: " + result);
+                assertEquals(COUNT, ((Number) result.get("images")).intValue(), "every image loaded: " + result);
+                assertEquals(roundTripMillis, ((Number) ((Map<?, ?>) result.get("network")).get("rtt")).longValue(), "served at: " + result);
+            }
+            assertEquals("h3", firefox.script("document.getElementById('race').dataset.missing"));
+            String lane = (String) firefox.script("document.querySelector(\".lane[data-protocol='h3'] .time\").textContent");
+            assertTrue(lane.startsWith("Not HTTP/3") && lane.contains("Firefox cannot race it"), lane);
+            String mapping = (String) firefox.script("document.getElementById('http3-firefox-mapping').textContent");
+            assertEquals("localhost;h3=:" + doors.http3Port(false), mapping, "the preference the page tells a Firefox user to set");
+            System.out.printf("race in Firefox, 1 round: %s%n", firefox.script("document.getElementById('summary').textContent"));
+        }
+    }
+
+    private static void assertWallLoadedOver(HeadlessFirefox firefox, String url, String expected) {
+        Map<String, String> report = firefox.loadWall(url);
+
+        assertEquals(expected, firefox.script("performance.getEntriesByType('navigation')[0].nextHopProtocol"), "the page, " + url);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> images = (List<Map<String, Object>>) firefox.script(
+                "performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
+                        + ".map(e => ({protocol: e.nextHopProtocol, transferSize: e.transferSize, name: e.name}))");
+        assertEquals(COUNT, images.size(), "image entries");
+        assertEquals(COUNT, images.stream().map(image -> image.get("name")).distinct().count(), "distinct URLs");
+        for (Map<String, Object> image : images) {
+            assertEquals(expected, image.get("protocol"), String.valueOf(image.get("name")));
+            assertTrue(((Number) image.get("transferSize")).longValue() > 0, "fetched, not cached: " + image.get("name"));
+        }
+        // the page's own report, read in Firefox, says the same
+        assertEquals(Integer.toString(COUNT), report.get("images"));
+        assertEquals(Integer.toString(COUNT), report.get("imageEntries"));
+        assertEquals(expected, report.get("protocol"));
+        assertEquals("0", report.get("fromCache"));
+        assertTrue(report.get("text").startsWith(COUNT + " images in ") && report.get("text").contains(" s over " + expected), report.get("text"));
+        System.out.printf("Firefox, %s: %s%n", url, report.get("text"));
+    }
+}
