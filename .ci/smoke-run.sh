@@ -147,7 +147,7 @@ errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
 # Right after the warm-up, while the edge's origin connections are open (Undertow closes them after 60 s idle).
 read -r threads_before fds_before < <(threads_and_sockets)
 thread_names >"$LOG_DIR/threads-before-h3soak.txt"
-h3soak door-4-h3 5 10 500 8447
+h3soak door-4-h3 3 10 500 8447
 h3soak door-4-h3-loss 2 10 200 8447 --tx-loss=0.05 --rx-loss=0.05
 h3soak slow-door-4-h3 2 10 500 8448
 read -r threads_after fds_after < <(threads_and_sockets)
@@ -156,14 +156,14 @@ echo "the server's threads and open files: $threads_before and $fds_before befor
 # socket in a thousand requests would exceed it.
 [ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 32 )) ] \
   || { diff "$LOG_DIR/threads-before-h3soak.txt" <(thread_names) || true; fail "the server's threads or open files grew over the HTTP/3 soak"; }
-soak door-2-h2 200000 -c 100 -m 10 "https://localhost:8443$LOGO"
-soak door-3-h1-tls 50000 -c 100 --h1 "https://localhost:8444$LOGO"
-soak door-1-h1 50000 -c 100 --h1 "http://localhost:8080$LOGO"
-soak door-1-h2c 50000 -c 100 -m 10 "http://localhost:8080$LOGO"
+soak door-2-h2 100000 -c 100 -m 10 "https://localhost:8443$LOGO"
+soak door-3-h1-tls 25000 -c 100 --h1 "https://localhost:8444$LOGO"
+soak door-1-h1 25000 -c 100 --h1 "http://localhost:8080$LOGO"
+soak door-1-h2c 25000 -c 100 -m 10 "http://localhost:8080$LOGO"
 # The slow doors (at a 0 ms round trip here) take at most 64 connections each (SlowDoors).
-soak slow-door-2-h2 50000 -c 50 -m 10 "https://localhost:8445$LOGO"
-soak slow-door-3-h1-tls 50000 -c 50 --h1 "https://localhost:8446$LOGO"
-soak slow-door-1-h1 50000 -c 50 --h1 "http://localhost:8081$LOGO"
+soak slow-door-2-h2 25000 -c 50 -m 10 "https://localhost:8445$LOGO"
+soak slow-door-3-h1-tls 25000 -c 50 --h1 "https://localhost:8446$LOGO"
+soak slow-door-1-h1 25000 -c 50 --h1 "http://localhost:8081$LOGO"
 curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/network >/dev/null
 heap_after=$(heap_used_kb)
 echo "heap after a full GC: ${heap_before} KB before the soak, ${heap_after} KB after"
