@@ -15,6 +15,13 @@ const whole = n => n == null ? DASH : Math.round(n).toString();
 const fixed = (n, digits) => n == null ? DASH : String(n).includes("e") ? n.toFixed(digits)
     : (Math.round(Number(n + "e" + digits)) / 10 ** digits).toFixed(digits);
 
+/** A pair's ratio under one condition with its 95 % interval, "0.19 [0.17, 0.22]", as the build log writes it. */
+const withInterval = (ratios, pair) => {
+  const interval = ratios.intervals[pair];
+  return ratios.ratios[pair] == null ? DASH : fixed(ratios.ratios[pair], 2)
+      + (interval.low == null ? " [one load: no interval]" : ` [${fixed(interval.low, 2)}, ${fixed(interval.high, 2)}]`);
+};
+
 /** A row of text cells at the end of the table; of heading cells where {@code header}. */
 function row(table, cells, header) {
   const tr = table.insertRow();

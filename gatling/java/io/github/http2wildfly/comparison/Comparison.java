@@ -62,7 +62,8 @@ public final class Comparison {
      * A pair's ratio along one dimension of the grid (loss, or link rate from none to the slowest), the
      * others fixed; {@code fixed} is one condition of the series, for its label.
      */
-    public record Series(Pair pair, String dimension, Condition fixed, List<Integer> values, List<Double> ratios) {
+    public record Series(Pair pair, String dimension, Condition fixed, List<Integer> values, List<Double> ratios,
+            List<RatioInterval> intervals) {
 
         /**
          * Where the ratio first crosses 1 ({@code of} stops or starts being faster): between two measured
@@ -107,8 +108,22 @@ public final class Comparison {
             return dimension.equals(LOSS) ? value + " % loss" : Condition.bandwidthLabel(value);
         }
 
-        /** One line: where the ratio reached 1 along the series, or that it never did, with the ratios at both ends. */
+        /**
+         * One line: where the ratio reached 1 along the series, or that it never did, with the ratios at both ends;
+         * then the points whose 95 % interval spans 1, where these loads name no winner.
+         */
         public String statement() {
+            List<String> open = new ArrayList<>();
+            for (int i = 0; i < values.size(); i++) {
+                if (intervals.get(i).known() && !intervals.get(i).decided()) {
+                    open.add(valueLabel(values.get(i)) + " (" + intervals.get(i).label() + ")");
+                }
+            }
+            return crossingStatement() + (open.isEmpty() ? ""
+                    : " No winner at " + String.join(", ", open) + ": the 95 % interval spans 1.");
+        }
+
+        private String crossingStatement() {
             String ends = String.format(Locale.ROOT, "%s %.2f at %s, %.2f at %s", pair.label(), ratios.get(0),
                     valueLabel(values.get(0)), ratios.get(ratios.size() - 1), valueLabel(values.get(values.size() - 1)));
             String of = pair.of().label();
@@ -181,6 +196,12 @@ public final class Comparison {
         return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition).map(against -> of.median() / against.median()));
     }
 
+    /** The pair's ratio of medians with its 95 % interval (a bootstrap over both cells' loads), where both were measured. */
+    public Optional<RatioInterval> interval(Pair pair, Condition condition) {
+        return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition)
+                .map(against -> RatioInterval.bootstrap(of.loadMillis(), against.loadMillis())));
+    }
+
     /** The comparison's pairs this tool measured both sides of, under some condition. */
     public List<Pair> pairs() {
         return Pair.ALL.stream().filter(pair -> conditions().stream().anyMatch(c -> ratio(pair, c).isPresent())).toList();
@@ -214,7 +235,8 @@ public final class Comparison {
                 List<Condition> sorted = group.stream().sorted(Comparator.comparingInt(order)).toList();
                 all.add(new Series(pair, dimension, sorted.get(0),
                         sorted.stream().map(c -> dimension.equals(LOSS) ? c.lossPercent() : c.bandwidthMbps()).toList(),
-                        sorted.stream().map(c -> ratio(pair, c).orElseThrow()).toList()));
+                        sorted.stream().map(c -> ratio(pair, c).orElseThrow()).toList(),
+                        sorted.stream().map(c -> interval(pair, c).orElseThrow()).toList()));
             }
         }
         return all;

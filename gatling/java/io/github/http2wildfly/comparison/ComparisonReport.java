@@ -108,9 +108,10 @@ public final class ComparisonReport {
         }
         for (Comparison.Pair pair : comparison.pairs()) {
             for (Condition condition : comparison.conditions()) {
-                comparison.ratio(pair, condition).ifPresent(ratio -> out.append(String.format(Locale.ROOT,
-                        "%s at %s: %.2f%s%n", pair.label(), condition.label(), ratio,
-                        condition.rttMillis() == 0 ? " (CPU-bound on loopback: no conclusion)" : "")));
+                comparison.interval(pair, condition).ifPresent(interval -> out.append(String.format(Locale.ROOT,
+                        "%s at %s: %s, %s%n", pair.label(), condition.label(), interval.label(),
+                        condition.rttMillis() == 0 ? "CPU-bound on loopback: no conclusion"
+                                : interval.verdict(pair.of().label(), pair.against().label()))));
             }
         }
         for (Comparison.Series series : comparison.lossSeries()) {

@@ -50,8 +50,19 @@ final class RunData {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("condition", condition.label());
             Map<String, Double> ratios = new LinkedHashMap<>();
-            pairs.forEach(pair -> comparison.ratio(pair, condition).ifPresent(ratio -> ratios.put(pair.label(), ratio)));
+            Map<String, Object> intervals = new LinkedHashMap<>();
+            pairs.forEach(pair -> comparison.interval(pair, condition).ifPresent(interval -> {
+                ratios.put(pair.label(), interval.ratio());
+                // the 95 % interval, null where a cell had one load; the verdict names a winner only where it excludes 1
+                Map<String, Object> bounds = new LinkedHashMap<>();
+                bounds.put("low", interval.known() ? interval.low() : null);
+                bounds.put("high", interval.known() ? interval.high() : null);
+                bounds.put("verdict", condition.rttMillis() == 0 ? "CPU-bound on loopback: no conclusion"
+                        : interval.verdict(pair.of().label(), pair.against().label()));
+                intervals.put(pair.label(), bounds);
+            }));
             row.put("ratios", ratios);
+            row.put("intervals", intervals);
             return row;
         }).toList());
         tool.put("latency", latency(comparison));

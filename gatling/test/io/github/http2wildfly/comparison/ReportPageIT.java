@@ -69,7 +69,7 @@ class ReportPageIT {
                 List<String> pairs = tool.get("pairs").valueStream().map(JsonNode::asText).toList();
                 for (JsonNode row : tool.get("ratios")) {
                     ratios.add(row.get("condition").asText() + "|" + String.join("|", pairs.stream().map(pair -> row.at("/ratios").has(pair)
-                            ? String.format(Locale.ROOT, "%.2f", row.at("/ratios").get(pair).asDouble()) : "\u2013").toList()));
+                            ? withInterval(row.at("/ratios").get(pair), row.at("/intervals").get(pair)) : "\u2013").toList()));
                 }
                 assertEquals(ratios, rows(chromium, section + " table[data-ratios] tr", pairs.size() + 1), tool.get("tool").asText());
                 charts += 1 + (int) tool.get("series").valueStream().map(one -> one.get("pair").asText() + one.get("dimension").asText())
@@ -87,6 +87,12 @@ class ReportPageIT {
             assertEquals(Boolean.FALSE, chromium.script("return document.getElementById('no-gatling-http3').hidden"),
                     "Gatling without HTTP/3 beside Chromium with it: the page says so");
         }
+    }
+
+    /** A ratio and its 95 % interval as the build log writes them (RatioInterval#label). */
+    private static String withInterval(JsonNode ratio, JsonNode interval) {
+        return interval.get("low").isNull() ? String.format(Locale.ROOT, "%.2f [one load: no interval]", ratio.asDouble())
+                : String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ratio.asDouble(), interval.get("low").asDouble(), interval.get("high").asDouble());
     }
 
     /** The model against the lab as the page shows it: condition, pair, the model's ratio and the verdict. */
