@@ -32,14 +32,14 @@ import java.util.function.Function;
  * @param imageBytes what one image of each size weighs
  * @param seed where the delay proxies' losses are drawn from: the same seed loses the same segments
  * @param ports where each door of the comparison's server listens (its base port plus the offset)
- * @param chromium whether headless Chromium loads the page beside Gatling
+ * @param browsers the browsers that load the page beside Gatling, each a leg of its own (none: Gatling alone)
  * @param serverLog the comparison's server's console, where it names itself when it has booted
  * @param h3Edge which edge answers the HTTP/3 cells
  * @param keystore the server's key and certificate, which another edge (Caddy) serves too
  */
 public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
         List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
-        Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, boolean chromium, Path serverLog,
+        Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, List<Browser> browsers, Path serverLog,
         String gatlingVersion, Map<Door, Integer> ports, H3Edge h3Edge, Keystore keystore) {
 
     public static final String CONTEXT_PATH = "/http2";
@@ -87,7 +87,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 imageBytes(Path.of(required(given, "comparison.logo"))),
                 number(given, "comparison.seed", 0, Integer.MAX_VALUE),
                 Path.of(required(given, "comparison.dir")),
-                Boolean.parseBoolean(required(given, "comparison.chromium")),
+                browsers(given.getProperty("comparison.browsers", "")),
                 Path.of(required(given, "comparison.server.log")),
                 required(given, "comparison.gatling.version"),
                 ports(given),
@@ -139,6 +139,35 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     public String pagePath(Condition condition) {
         ImageSize size = condition.size();
         return CONTEXT_PATH + "/logos?count=" + imageCount + (size == ImageSize.LOGO ? "" : "&size=" + size.parameter());
+    }
+
+    /** The browsers beside Gatling, by name (chromium, firefox), each once, in the order given; empty: none. */
+    public enum Browser {
+        CHROMIUM, FIREFOX;
+
+        /** The name of its results (chromium.json) and of its section in the report. */
+        public String tool() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    static List<Browser> browsers(String value) {
+        List<Browser> browsers = new ArrayList<>();
+        for (String name : value.split(",")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            try {
+                Browser browser = Browser.valueOf(name.strip().toUpperCase(Locale.ROOT));
+                if (!browsers.contains(browser)) {
+                    browsers.add(browser);
+                }
+            } catch (IllegalArgumentException unknown) {
+                throw new IllegalArgumentException("comparison.browsers=" + value + ": '" + name.strip()
+                        + "' is not one of chromium, firefox");
+            }
+        }
+        return List.copyOf(browsers);
     }
 
     static List<Door> doors(String value) {

@@ -6,7 +6,10 @@ import io.github.http2wildfly.comparison.lab.LabSettings;
 import io.github.http2wildfly.comparison.url.UrlComparison;
 import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;
+import io.github.http2wildfly.comparison.ComparisonSettings.Browser;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -14,9 +17,10 @@ import java.util.Optional;
  * it runs, follows in its own JVM) and {@code report} in verify. Its mode is decided once, from the settings:
  * <ul>
  * <li>your page over the real network (comparison.url): {@link UrlComparison};</li>
- * <li>the lab (comparison.lab): Chromium through the model and through the lab, the same grid, side by side; where
- * this machine cannot run the lab, one line says why and the model runs alone;</li>
- * <li>the model: Chromium (with comparison.chromium) and Gatling through the delay proxies.</li>
+ * <li>the lab (comparison.lab): Chromium through the model and through the lab, the same grid, side by side (and any
+ * other browser of comparison.browsers through the model); where this machine cannot run the lab, one line says why
+ * and the model runs alone;</li>
+ * <li>the model: the browsers of comparison.browsers, one after the other, and Gatling through the delay proxies.</li>
  * </ul>
  * Arguments: {@code measure|report settings-file [gatling-results-dir]}.
  */
@@ -38,15 +42,20 @@ public final class RunComparison {
             switch (mode) {
                 case URL -> UrlComparison.run(yourPage, System.out);
                 case LAB -> {
-                    measureInChromium(settings);
+                    // the lab's client is Chromium: its model leg is always there to set beside it
+                    List<Browser> browsers = new ArrayList<>(List.of(Browser.CHROMIUM));
+                    settings.browsers().stream().filter(browser -> browser != Browser.CHROMIUM).forEach(browsers::add);
+                    measureInBrowsers(browsers, settings);
+                    if (settings.browsers().contains(Browser.FIREFOX)) {
+                        System.out.println("The lab: its client is Chromium; Firefox runs through the model only");
+                    }
                     LabLauncher.run(file);
                 }
                 case MODEL -> {
-                    if (settings.chromium()) {
-                        measureInChromium(settings);
-                    } else {
-                        System.out.println("Chromium: not in this comparison (-Dcomparison.chromium=true adds it)");
+                    if (settings.browsers().isEmpty()) {
+                        System.out.println("Browsers: none in this comparison (-Dcomparison.browsers=chromium,firefox adds them)");
                     }
+                    measureInBrowsers(settings.browsers(), settings);
                 }
             }
         } else if (mode != Mode.URL) {
@@ -70,10 +79,15 @@ public final class RunComparison {
         return lab ? Mode.LAB : Mode.MODEL;
     }
 
-    /** Chromium's leg through the model; its delay proxies and any other edge (Caddy) end with it. */
-    private static void measureInChromium(ComparisonSettings settings) throws IOException {
-        try (ComparisonRun run = new ComparisonRun(settings, true)) {
-            ChromiumPageLoads.measure(run, "chromium");
+    /** Each browser's leg through the model, one after the other; its delay proxies and any other edge (Caddy) end with it. */
+    private static void measureInBrowsers(List<Browser> browsers, ComparisonSettings settings) throws IOException {
+        for (Browser browser : browsers) {
+            try (ComparisonRun run = new ComparisonRun(settings, true)) {
+                switch (browser) {
+                    case CHROMIUM -> ChromiumPageLoads.measure(run, browser.tool());
+                    case FIREFOX -> FirefoxPageLoads.measure(run, browser.tool());
+                }
+            }
         }
     }
 }

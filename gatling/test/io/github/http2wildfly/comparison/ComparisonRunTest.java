@@ -56,12 +56,12 @@ class ComparisonRunTest {
     @Test
     void aLoadOverAnotherProtocolThanItsDoorsStopsTheRun() {
         Cell http3 = new Cell(Door.HTTP_3, Condition.latency(50));
-        ChromiumPageLoads.requireProtocol(http3, Map.of("protocol", "h3", "imageProtocols", "h3"));
+        BrowserPageLoads.requireProtocol(http3, Map.of("protocol", "h3", "imageProtocols", "h3"));
         IllegalStateException fellBack = assertThrows(IllegalStateException.class,
-                () -> ChromiumPageLoads.requireProtocol(http3, Map.of("protocol", "h3", "imageProtocols", "h2,h3")));
+                () -> BrowserPageLoads.requireProtocol(http3, Map.of("protocol", "h3", "imageProtocols", "h2,h3")));
         assertEquals("HTTP/3 over QUIC at 50 ms, 0 % loss, no rate limit, logo images, NewReno came over h3 (images: h2,h3), not h3",
                 fellBack.getMessage());
-        assertThrows(IllegalStateException.class, () -> ChromiumPageLoads.requireProtocol(new Cell(Door.HTTP_2_TLS,
+        assertThrows(IllegalStateException.class, () -> BrowserPageLoads.requireProtocol(new Cell(Door.HTTP_2_TLS,
                 Condition.latency(50)), Map.of("protocol", "http/1.1", "imageProtocols", "http/1.1")));
     }
 }

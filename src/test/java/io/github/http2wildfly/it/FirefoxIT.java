@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.shared.HeadlessFirefox;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +32,22 @@ class FirefoxIT extends DeployedWarTest {
     void firefoxGetsThePageAndEveryImageOverTheDoorsProtocol(Door door) throws IOException {
         try (HeadlessFirefox firefox = new HeadlessFirefox()) {
             assertWallLoadedOver(firefox, doors.uri(door, "/logos?count=" + COUNT).toString(), door == Door.HTTP_2_TLS ? "h2" : "http/1.1");
+        }
+    }
+
+    /** What the comparison's Firefox leg rests on: a fresh user context per load is a first visit, as a fresh browser is. */
+    @Test
+    void eachFreshUserContextOpensItsOwnConnectionAndFetchesEveryImage() throws IOException {
+        URI door = doors.uri(Door.HTTP_2_TLS, "/logos?count=" + COUNT);
+        try (DelayProxy counting = DelayProxy.withRoundTrip(new InetSocketAddress("127.0.0.1", door.getPort()), Duration.ZERO);
+                HeadlessFirefox firefox = new HeadlessFirefox()) {
+            URI throughProxy = Door.HTTP_2_TLS.uri("localhost", counting.port(), door.getRawPath() + "?" + door.getRawQuery());
+            for (int load = 1; load <= 3; load++) {
+                try (HeadlessFirefox.FreshContext context = firefox.freshContext()) {
+                    assertWallLoadedOver(firefox, throughProxy.toString(), "h2");
+                }
+                assertEquals(load, counting.connectionsAccepted(), "HTTP/2 connections after " + load + " loads");
+            }
         }
     }
 

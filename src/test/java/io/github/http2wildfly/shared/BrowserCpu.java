@@ -21,6 +21,8 @@ public final class BrowserCpu {
 
     /** The switch that marks Chromium's network service among its utility processes. */
     static final String NETWORK_SERVICE = "--utility-sub-type=network.mojom.NetworkService";
+    /** The kind Firefox names its networking process with (network.process.enabled). */
+    static final String FIREFOX_SOCKET_PROCESS = "socket";
 
     private final Map<Long, Sample> samples;
 
@@ -40,6 +42,18 @@ public final class BrowserCpu {
                 .flatMap(browser -> Stream.concat(Stream.of(browser), browser.descendants()))
                 .forEach(process -> process.info().totalCpuDuration().ifPresent(cpu -> samples.put(process.pid(),
                         new Sample(commandLine(process).contains(NETWORK_SERVICE), cpu))));
+        return new BrowserCpu(samples);
+    }
+
+    /**
+     * The browser started by this JVM as the given process, and every process under it; its network service is
+     * Firefox's socket process (the last argument of a child names its kind).
+     */
+    static BrowserCpu ofProcess(ProcessHandle browser) {
+        Map<Long, Sample> samples = new HashMap<>();
+        Stream.concat(Stream.of(browser), browser.descendants())
+                .forEach(process -> process.info().totalCpuDuration().ifPresent(cpu -> samples.put(process.pid(),
+                        new Sample(commandLine(process).strip().endsWith(" " + FIREFOX_SOCKET_PROCESS), cpu))));
         return new BrowserCpu(samples);
     }
 

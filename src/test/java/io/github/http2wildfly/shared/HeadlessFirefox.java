@@ -37,7 +37,9 @@ public final class HeadlessFirefox implements AutoCloseable {
     private final Process process;
     private HttpClient client; // null until Firefox listens
     private BiDi bidi;
-    private final String context;
+    private String version;
+    private final String firstTab;
+    private String context;
 
     /** A browser that speaks HTTP/1.1 and HTTP/2 only: what Firefox does on localhost without Alt-Svc. */
     public HeadlessFirefox() throws IOException {
@@ -53,8 +55,13 @@ public final class HeadlessFirefox implements AutoCloseable {
      * not have it.
      */
     public static HeadlessFirefox withHttp3(int port) throws IOException {
+        return withHttp3("localhost", port);
+    }
+
+    /** As {@link #withHttp3(int)}, for another host (the comparison's proxies: 127.0.0.1). */
+    public static HeadlessFirefox withHttp3(String host, int port) throws IOException {
         return new HeadlessFirefox(Map.of("network.http.http3.enable", true,
-                "network.http.http3.alt-svc-mapping-for-testing", "localhost;h3=:" + port,
+                "network.http.http3.alt-svc-mapping-for-testing", host + ";h3=:" + port,
                 "network.http.http3.force-use-alt-svc-mapping-for-testing", true,
                 "network.http.http3.disable_when_third_party_roots_found", false));
     }
@@ -67,7 +74,8 @@ public final class HeadlessFirefox implements AutoCloseable {
                 "--remote-debugging-port=0", "about:blank")
                 .redirectErrorStream(true).redirectOutput(profile.resolve("firefox.log").toFile()).start();
         try {
-            context = connect();
+            firstTab = connect();
+            context = firstTab;
         } catch (IOException | RuntimeException e) {
             stop();
             throw e;
@@ -80,7 +88,8 @@ public final class HeadlessFirefox implements AutoCloseable {
         URI endpoint = URI.create("ws://127.0.0.1:" + bidiPort() + "/session");
         client = HttpClient.Factory.createDefault().createClient(ClientConfig.defaultConfig().baseUri(endpoint));
         bidi = new BiDi(new Connection(client, endpoint.toString()), COMMAND);
-        send("session.new", Map.of("capabilities", Map.of("alwaysMatch", Map.of("acceptInsecureCerts", true))));
+        Map<String, Object> session = send("session.new", Map.of("capabilities", Map.of("alwaysMatch", Map.of("acceptInsecureCerts", true))));
+        version = String.valueOf(((Map<String, Object>) session.get("capabilities")).get("browserVersion"));
         List<Map<String, Object>> contexts = (List<Map<String, Object>>) send("browsingContext.getTree", Map.of()).get("contexts");
         return (String) contexts.get(0).get("context");
     }
@@ -109,6 +118,50 @@ public final class HeadlessFirefox implements AutoCloseable {
             sleep(Duration.ofMillis(100));
         }
         throw new IOException("Firefox did not open its WebDriver BiDi port within " + START.toSeconds() + " s");
+    }
+
+    /** Firefox's version, as the BiDi session names it. */
+    public String version() {
+        return version;
+    }
+
+    /** The CPU time this browser's processes have spent so far: two snapshots give a page's cost. */
+    public BrowserCpu cpu() {
+        return BrowserCpu.ofProcess(process.toHandle());
+    }
+
+    /**
+     * A new browser keeps starting up after it answers: let it finish on an empty page, so that the first
+     * measured navigation does not share the CPU with it (as HeadlessChromium does).
+     */
+    public void settle(Duration duration) {
+        open("about:blank");
+        sleep(duration);
+    }
+
+    /**
+     * Opens a new user context (Firefox's container: its own cache, cookies and connection pools, keyed apart from
+     * every other context's) with one tab, which the browser's commands go to until it is closed. A fresh context is
+     * what a fresh browser is for a page load, without starting a browser (FirefoxIT counts its connections).
+     */
+    public FreshContext freshContext() {
+        String userContext = (String) send("browser.createUserContext", Map.of()).get("userContext");
+        String tab = (String) send("browsingContext.create", Map.of("type", "tab", "userContext", userContext)).get("context");
+        context = tab;
+        return () -> {
+            try {
+                send("browsingContext.close", Map.of("context", tab));
+            } finally {
+                context = firstTab;
+                send("browser.removeUserContext", Map.of("userContext", userContext));
+            }
+        };
+    }
+
+    /** A user context that {@link #freshContext()} opened; closing it throws nothing checked. */
+    public interface FreshContext extends AutoCloseable {
+        @Override
+        void close();
     }
 
     /** Opens the URL and waits until it has loaded (the window's load event). */

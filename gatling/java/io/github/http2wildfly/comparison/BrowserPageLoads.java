@@ -1,0 +1,107 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.shared.BrowserCpu;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * A browser beside Gatling: it loads the page through the same emulation and rounds (ComparisonRun), each load a
+ * first visit (a fresh browser context, or a fresh browser: the {@link Engine}'s choice). The time is the page's own
+ * Navigation Timing, from the start of the navigation to the end of the load event; the page and its images must
+ * have come over the door's protocol (Resource Timing's nextHopProtocol). What each load cost the browser's CPU is
+ * counted beside its time (all its processes, and its networking process: {@link BrowserCpu}), from before the
+ * navigation to the page's report. Writes {@code <tool>.json} for the report.
+ */
+public final class BrowserPageLoads {
+
+    /** One engine: how it makes a first visit of a cell's page, and what it is. */
+    public interface Engine extends AutoCloseable {
+
+        /** A first visit of this cell's page: nothing cached, no connection, no TLS session to resume. */
+        Visit visit(Cell cell, String url) throws IOException;
+
+        /** "Chromium 156 (headless)", once it has run. */
+        String client();
+
+        /** The browser's HTTP/2 connection flow-control window, which the model needs. */
+        long http2WindowBytes();
+
+        @Override
+        void close() throws IOException;
+    }
+
+    /** Starts an engine: inside the run's failure handling, so that a browser that cannot start is one line. */
+    public interface Starter {
+        Engine start() throws IOException;
+    }
+
+    /** One first visit; closing it ends the context or the browser. */
+    public interface Visit extends AutoCloseable {
+
+        /** The wall's own report (logos.jsp's data-* attributes). */
+        Map<String, String> loadWall(String url);
+
+        BrowserCpu cpu();
+
+        @Override
+        void close() throws IOException;
+    }
+
+    private BrowserPageLoads() {
+    }
+
+    /** Every round of the run in this engine, then its results written as {@code tool}.json. */
+    public static Path measure(ComparisonRun run, String tool, Starter starter) throws IOException {
+        ComparisonSettings settings = run.settings();
+        try (Engine engine = starter.start()) {
+            System.out.println(tool + ": round trips measured through " + run.emulation().describe() + " (setting -> median ms): "
+                    + run.calibrate());
+            int done = 0;
+            for (ComparisonRun.Round round : run.rounds()) {
+                for (Cell cell : round.cells()) {
+                    for (int user = 0; user < settings.users(); user++) {
+                        run.emulation().before(cell, round.number());
+                        String url = run.pageUrl(cell, round.counted());
+                        try (Visit visit = engine.visit(cell, url)) {
+                            BrowserCpu before = visit.cpu();
+                            Map<String, String> report = load(visit, url, cell);
+                            BrowserCpu.Use cpu = visit.cpu().since(before);
+                            requireProtocol(cell, report);
+                            if (round.counted()) {
+                                int missing = settings.imageCount() - Integer.parseInt(report.get("images"));
+                                run.log(cell).record(Double.parseDouble(report.get("loadMillis")), missing,
+                                        Long.parseLong(report.get("imageEntries")) + 1, cpu.browserMillis(), cpu.networkMillis());
+                            }
+                        }
+                        run.emulation().after(cell, round.counted());
+                    }
+                }
+                System.out.printf("%s: %s done (%d of %d)%n", tool, round.name(), ++done, run.rounds().size());
+            }
+            return run.results(tool, engine.http2WindowBytes(), engine.client()).write(settings.outputDirectory());
+        } catch (RuntimeException e) {
+            throw new BuildCheckFailure(tool + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        }
+    }
+
+    /** The wall's own report, or a failure that names the cell. */
+    private static Map<String, String> load(Visit visit, String url, Cell cell) {
+        try {
+            return visit.loadWall(url);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(cell.label() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+        }
+    }
+
+    /** A load over another protocol than its door's would be counted for the wrong lane: the run stops instead. */
+    static void requireProtocol(Cell cell, Map<String, String> report) {
+        String expected = cell.door().protocol();
+        String images = report.getOrDefault("imageProtocols", "");
+        if (!expected.equals(report.get("protocol")) || !images.isEmpty() && !images.equals(expected)) {
+            throw new IllegalStateException(cell.label() + " came over "
+                    + report.get("protocol") + " (images: " + images + "), not " + expected);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.github.http2wildfly.comparison;
+
+import io.github.http2wildfly.shared.BrowserCpu;
+import io.github.http2wildfly.shared.HeadlessFirefox;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Headless Firefox as the comparison's second engine (BrowserPageLoads): a fresh user context per load (Firefox's
+ * containers: their own cache and connections), as Chromium's fresh context. Firefox maps HTTP/3 per host (one UDP
+ * port for 127.0.0.1), so the TCP cells share one browser without the mapping and each HTTP/3 cell's proxy has a
+ * browser mapped to its port, each started once and let settle.
+ */
+public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
+
+    /** Firefox's HTTP/2 connection window: 12 MiB (gecko's ASpdySession::kInitialRwin). */
+    static final long FIREFOX_HTTP2_WINDOW_BYTES = 12L * 1024 * 1024;
+    /** As HeadlessChromium's settle: a new browser keeps starting up after it answers. */
+    private static final Duration SETTLE = Duration.ofMillis(Long.getLong("firefox.settle.millis", 1000));
+
+    /** The run's browsers: by the UDP port they map HTTP/3 to, 0 for the one without. */
+    private final Map<Integer, HeadlessFirefox> browsers = new HashMap<>();
+    private String version = "?";
+
+    private FirefoxPageLoads() {
+        HeadlessFirefox.requireInstalled();
+    }
+
+    /** Every round of the run in a fresh Firefox per load, then its results written as {@code tool}.json. */
+    public static Path measure(ComparisonRun run, String tool) throws IOException {
+        return BrowserPageLoads.measure(run, tool, FirefoxPageLoads::new);
+    }
+
+    @Override
+    public BrowserPageLoads.Visit visit(Cell cell, String url) throws IOException {
+        URI page = URI.create(url);
+        int mapped = cell.door().overQuic() ? page.getPort() : 0;
+        HeadlessFirefox firefox = browsers.get(mapped);
+        if (firefox == null) {
+            firefox = mapped == 0 ? new HeadlessFirefox() : HeadlessFirefox.withHttp3(page.getHost(), mapped);
+            browsers.put(mapped, firefox);
+            version = firefox.version();
+            firefox.settle(SETTLE);
+        }
+        HeadlessFirefox browser = firefox;
+        HeadlessFirefox.FreshContext context = browser.freshContext();
+        return new BrowserPageLoads.Visit() {
+            @Override
+            public Map<String, String> loadWall(String wall) {
+                return browser.loadWall(wall);
+            }
+
+            @Override
+            public BrowserCpu cpu() {
+                return browser.cpu();
+            }
+
+            @Override
+            public void close() {
+                context.close();
+            }
+        };
+    }
+
+    @Override
+    public String client() {
+        return "Firefox " + version + " (headless)";
+    }
+
+    @Override
+    public long http2WindowBytes() {
+        return FIREFOX_HTTP2_WINDOW_BYTES;
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException failed = null;
+        for (HeadlessFirefox firefox : browsers.values()) {
+            try {
+                firefox.close();
+            } catch (IOException e) {
+                if (failed == null) {
+                    failed = e;
+                } else {
+                    failed.addSuppressed(e);
+                }
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+    }
+}
