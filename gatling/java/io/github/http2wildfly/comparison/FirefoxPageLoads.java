@@ -13,7 +13,8 @@ import java.util.Map;
  * Headless Firefox as the comparison's second engine (BrowserPageLoads): a fresh user context per load (Firefox's
  * containers: their own cache and connections), as Chromium's fresh context. Firefox maps HTTP/3 per host (one UDP
  * port for 127.0.0.1), so the TCP cells share one browser without the mapping and each HTTP/3 cell's proxy has a
- * browser mapped to its port, each started once and let settle.
+ * browser mapped to its port, each started once and let settle. Its CPU per page is every process of the browser;
+ * none is the network's apart (Firefox runs HTTP in its parent process), so its net/pg is 0.
  */
 public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
 

@@ -19,7 +19,7 @@ final class ResultsPage {
     static String render(List<Comparison> comparisons, LocalDate date, String command) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "# The comparison of %s%n%nA record written by the run. Command: `%s`; medians in ms,"
-                + " interleaved loads.%n", date, command));
+                + " interleaved loads; each ratio with its 95 %% interval (a bootstrap over the loads of its two cells).%n", date, command));
         for (Comparison comparison : comparisons) {
             List<Door> doors = comparison.doors();
             List<Comparison.Pair> pairs = comparison.pairs();
@@ -38,8 +38,7 @@ final class ResultsPage {
                             .map(cell -> String.format(Locale.ROOT, "%,.0f", cell.median())).orElse("–")).append(" |");
                 }
                 for (Comparison.Pair pair : pairs) {
-                    md.append(' ').append(comparison.ratio(pair, condition)
-                            .map(ratio -> String.format(Locale.ROOT, "%.2f", ratio)).orElse("–")).append(" |");
+                    md.append(' ').append(comparison.interval(pair, condition).map(RatioInterval::label).orElse("–")).append(" |");
                 }
                 md.append('\n');
             }

@@ -21,8 +21,6 @@ public final class BrowserCpu {
 
     /** The switch that marks Chromium's network service among its utility processes. */
     static final String NETWORK_SERVICE = "--utility-sub-type=network.mojom.NetworkService";
-    /** The kind Firefox names its networking process with (network.process.enabled). */
-    static final String FIREFOX_SOCKET_PROCESS = "socket";
 
     private final Map<Long, Sample> samples;
 
@@ -46,14 +44,13 @@ public final class BrowserCpu {
     }
 
     /**
-     * The browser started by this JVM as the given process, and every process under it; its network service is
-     * Firefox's socket process (the last argument of a child names its kind).
+     * The browser started by this JVM as the given process, and every process under it. No network service apart:
+     * Firefox runs HTTP in its parent process (its socket process served no page load here: under a millisecond).
      */
     static BrowserCpu ofProcess(ProcessHandle browser) {
         Map<Long, Sample> samples = new HashMap<>();
         Stream.concat(Stream.of(browser), browser.descendants())
-                .forEach(process -> process.info().totalCpuDuration().ifPresent(cpu -> samples.put(process.pid(),
-                        new Sample(commandLine(process).strip().endsWith(" " + FIREFOX_SOCKET_PROCESS), cpu))));
+                .forEach(process -> process.info().totalCpuDuration().ifPresent(cpu -> samples.put(process.pid(), new Sample(false, cpu))));
         return new BrowserCpu(samples);
     }
 
