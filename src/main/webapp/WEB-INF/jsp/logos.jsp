@@ -51,6 +51,13 @@ window.addEventListener('load', function () {
       protocols[e.nextHopProtocol] = (protocols[e.nextHopProtocol] || 0) + 1;
       if (e.transferSize === 0) { fromCache++; }
     });
+    // How many image requests the browser kept in flight at once, from sending to the last byte: six connections
+    // cap HTTP/1.1; over HTTP/2 and HTTP/3 it is the browser's own choice (where two engines differ).
+    var edges = [];
+    images.forEach(function (e) { if (e.requestStart > 0) { edges.push([e.requestStart, 1], [e.responseEnd, -1]); } });
+    edges.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var inFlight = 0, maxInFlight = 0;
+    edges.forEach(function (edge) { inFlight += edge[1]; maxInFlight = Math.max(maxInFlight, inFlight); });
     // Through the cluster's balancer each answer names its node and the hop's protocol (Server-Timing).
     var servedBy = {};
     images.concat([page]).forEach(function (e) {
@@ -70,6 +77,7 @@ window.addEventListener('load', function () {
     var detail = document.createElement('small');
     detail.textContent = 'images by protocol: ' + Object.keys(protocols).map(function (p) { return protocols[p] + ' ' + p; }).join(', ')
         + '; ' + (fromCache === 0 ? 'none from a cache' : fromCache + ' from a cache')
+        + '; up to ' + maxInFlight + ' in flight at once'
         + '; page ' + Math.round(page.responseEnd - page.startTime) + ' ms, load event at ' + Math.round(page.loadEventEnd - page.startTime) + ' ms';
     var nodes = Object.keys(servedBy).filter(function (k) { return k !== 'page'; }).sort();
     if (servedBy.page) {
@@ -83,6 +91,7 @@ window.addEventListener('load', function () {
     report.dataset.protocol = protocol;
     report.dataset.imageProtocols = imageProtocols.join(',');
     report.dataset.fromCache = fromCache;
+    report.dataset.maxInFlight = maxInFlight;
     report.dataset.state = 'done';
     // In the race page's frame: the figures go to the race page's origin and nowhere else.
     var reportTo = document.body.dataset.reportTo;

@@ -70,12 +70,13 @@ class PropertiesTest {
         });
     }
 
-    /** A property of the pom, or a system property the tests read themselves (HeadlessChromium's binaries). */
+    /** A property of the pom, or a system property the tests read themselves (the browsers' binaries). */
     @Test
     void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
         String pom = pom();
         Set<String> grid = defaultGrid().keySet();
-        String helpers = Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessChromium.java"));
+        String helpers = Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessChromium.java"))
+                + Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessFirefox.java"));
         documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
                 || helpers.contains("System.getProperty(\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }
