@@ -7,11 +7,13 @@ import io.github.http2wildfly.comparison.Environment;
 import io.github.http2wildfly.comparison.ServerNetwork;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.DatagramEcho;
 import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -94,8 +96,10 @@ final class LabEmulation implements Emulation {
     }
 
     /**
-     * The round trip a TCP connect takes across the wire at each setting (the median of 20), and what the wire
-     * costs where it should cost nothing: the connect time at a round trip of 0, and the rate of one TCP flow.
+     * The round trip a TCP connect takes across the wire at each setting (the median of 20), and beside it a UDP
+     * datagram's (to an echo in the server's namespace): HTTP/3's packets and TCP's cross the same wire and must
+     * take the same time; and what the wire costs where it should cost nothing: the connect time at a round trip
+     * of 0, and the rate of one TCP flow.
      */
     @Override
     public Map<Integer, Double> calibrate(List<Integer> roundTripsMillis) {
@@ -105,15 +109,16 @@ final class LabEmulation implements Emulation {
         if (!settingsToMeasure.contains(0)) {
             settingsToMeasure.add(0, 0);
         }
-        for (int rtt : settingsToMeasure) {
-            lab.network(Network.latency(Duration.ofMillis(rtt)), settings.seed());
-            double median = lab.client().call(() -> RoundTripProbe.connects(door1, CALIBRATION_SAMPLES, Duration.ofSeconds(10)).median());
-            if (rtt == 0) {
-                figures.put("lab wire, added delay at RTT 0", String.format(Locale.ROOT, "%.2f ms (TCP connect, median of %d)", median,
-                        CALIBRATION_SAMPLES));
-            }
-            if (roundTripsMillis.contains(rtt)) {
-                calibration.put(rtt, median);
+        try (DatagramEcho echo = new DatagramEcho(lab.server().call(() -> new DatagramSocket(new InetSocketAddress(Lab.SERVER, 0))))) {
+            for (int rtt : settingsToMeasure) {
+                lab.network(Network.latency(Duration.ofMillis(rtt)), settings.seed());
+                double median = lab.client().call(() -> RoundTripProbe.connects(door1, CALIBRATION_SAMPLES, Duration.ofSeconds(10)).median());
+                double udp = lab.client().call(() -> RoundTripProbe.datagrams(echo.address(), CALIBRATION_SAMPLES, Duration.ofSeconds(10)).median());
+                figures.put("lab wire, round trip at RTT " + rtt, String.format(Locale.ROOT,
+                        "TCP connect %.2f ms, UDP datagram %.2f ms (medians of %d)", median, udp, CALIBRATION_SAMPLES));
+                if (roundTripsMillis.contains(rtt)) {
+                    calibration.put(rtt, median);
+                }
             }
         }
         figures.put("lab wire, forwarding rate at RTT 0", String.format(Locale.ROOT, "%.0f Mbit/s (one TCP flow, %d MiB)",

@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.DatagramEcho;
 import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
+import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -49,6 +51,12 @@ class LabTest {
             InetSocketAddress server = new InetSocketAddress(Lab.SERVER, listener.getLocalPort());
             double connect = lab.client().call(() -> RoundTripProbe.connects(server, 5, Duration.ofSeconds(5)).median());
             assertTrue(connect >= 40, "a TCP connect across the wire takes its round trip: " + connect + " ms");
+            // HTTP/3's datagrams cross the same wire as TCP: the same round trip, not another hop's
+            try (DatagramEcho echo = new DatagramEcho(lab.server().call(() -> new DatagramSocket(new InetSocketAddress(Lab.SERVER, 0))))) {
+                double datagram = lab.client().call(() -> RoundTripProbe.datagrams(echo.address(), 5, Duration.ofSeconds(5)).median());
+                assertTrue(datagram >= 40 && Math.abs(datagram - connect) <= 5,
+                        "a UDP datagram's round trip, " + datagram + " ms, is a TCP connect's, " + connect + " ms");
+            }
             assertTrue(lab.upstream().tcpConnections() >= 5, "the wire saw the client's SYNs");
             assertThrows(IOException.class, () -> {
                 try (Socket fromTheHost = new Socket()) {

@@ -4,15 +4,19 @@ import io.github.http2wildfly.latency.DelayProxy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
 
 /**
  * Measures what a delay proxy really adds: the time to connect and get a first answer, and the
  * round-trip time of one byte on an open connection, through a proxy in front of an echo server; and the
- * round trip to any server, as TCP connects take it.
+ * round trip to any server, as TCP connects take it, or to a datagram echo, as UDP's packets take it.
  */
 public final class RoundTripProbe {
 
@@ -68,6 +72,32 @@ public final class RoundTripProbe {
                 socket.connect(target, (int) timeout.toMillis());
                 millis[i] = (System.nanoTime() - start) / 1e6;
             }
+        }
+        return new Spread(millis);
+    }
+
+    /**
+     * How long {@code times} datagrams took to come back from a {@link DatagramEcho} at {@code echo}, in ms, one at a
+     * time: a network's round trip as QUIC's packets take it. A datagram not back within {@code timeout} fails the
+     * probe (a wire without loss loses none).
+     */
+    public static Spread datagrams(InetSocketAddress echo, int times, Duration timeout) throws IOException {
+        double[] millis = new double[times];
+        try (DatagramSocket socket = new DatagramSocket()) {
+            socket.setSoTimeout((int) timeout.toMillis());
+            byte[] answer = new byte[64];
+            for (int i = 0; i < times; i++) {
+                byte[] probe = ("probe " + i).getBytes(StandardCharsets.US_ASCII);
+                long start = System.nanoTime();
+                socket.send(new DatagramPacket(probe, probe.length, echo));
+                DatagramPacket back = new DatagramPacket(answer, answer.length);
+                do {
+                    socket.receive(back); // an earlier probe's late echo is not this one's
+                } while (!Arrays.equals(probe, Arrays.copyOf(back.getData(), back.getLength())));
+                millis[i] = (System.nanoTime() - start) / 1e6;
+            }
+        } catch (SocketTimeoutException e) {
+            throw new IOException("no echo from " + echo + " within " + timeout.toMillis() + " ms", e);
         }
         return new Spread(millis);
     }
