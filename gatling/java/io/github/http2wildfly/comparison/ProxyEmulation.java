@@ -5,13 +5,17 @@ import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.EmulatingProxy;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.shared.DatagramEcho;
 import io.github.http2wildfly.shared.RoundTripProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -28,12 +32,15 @@ final class ProxyEmulation implements Emulation {
 
     private final Map<Cell, EmulatingProxy> measured = new LinkedHashMap<>();
     private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
+    private final Map<String, String> figures = new LinkedHashMap<>();
+    private final long seed;
     private final ServerNetwork server;
     /** The HTTP/3 cells' edge when it is not door 4 (comparison.h3.edge=caddy), else null. */
     private CaddyEdge caddy;
 
     ProxyEmulation(ComparisonSettings settings, List<Cell> cells) {
         this.server = new ServerNetwork("http://127.0.0.1:" + settings.ports().get(Door.HTTP_1_1));
+        this.seed = settings.seed();
         try {
             if (settings.h3Edge() == H3Edge.CADDY && cells.stream().anyMatch(cell -> cell.door().overQuic())) {
                 caddy = CaddyEdge.start(settings.outputDirectory().resolve("caddy"),
@@ -102,8 +109,28 @@ final class ProxyEmulation implements Emulation {
                     break;
                 }
             }
+            figures.put("model, round trip at RTT " + rtt, String.format(Locale.ROOT,
+                    "TCP %.2f ms (delay proxy), UDP datagram %.2f ms (datagram proxy), medians of 20", calibration.get(rtt), datagramRoundTrip(rtt)));
         }
         return calibration;
+    }
+
+    /** A datagram's round trip through a datagram proxy at this setting, as HTTP/3's packets take the model's network. */
+    private double datagramRoundTrip(int rtt) {
+        try (DatagramEcho echo = new DatagramEcho(new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)));
+                EmulatingProxy proxy = DatagramDelayProxy.emulating(echo.address(), Network.latency(Duration.ofMillis(rtt)), seed)) {
+            return RoundTripProbe.datagrams(new InetSocketAddress(InetAddress.getLoopbackAddress(), proxy.port()), 20, Duration.ofSeconds(10)).median();
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot measure a datagram's round trip through the model", e);
+        }
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        Map<String, String> environment = new LinkedHashMap<>();
+        environment.put("network", describe());
+        environment.putAll(figures);
+        return environment;
     }
 
     @Override

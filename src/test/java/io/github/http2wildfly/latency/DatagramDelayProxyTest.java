@@ -3,6 +3,8 @@ package io.github.http2wildfly.latency;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.shared.RoundTripProbe;
+import io.github.http2wildfly.shared.Spread;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -75,6 +77,17 @@ class DatagramDelayProxyTest {
             assertTrue(System.nanoTime() - start >= Duration.ofMillis(80).toNanos(), "half the round trip each way");
             assertEquals(2, proxy.datagramsForwarded());
             assertEquals(8, proxy.bytesForwarded(), "four bytes each way");
+        }
+    }
+
+    /** What the comparison's model reports beside its TCP calibration: a datagram's round trip through the proxy. */
+    @Test
+    void theDatagramProbeTakesAWholeRoundTripThroughTheProxyForEachDatagram() throws IOException {
+        try (DatagramDelayProxy proxy = DatagramDelayProxy.emulating(echoAddress(), Network.latency(Duration.ofMillis(40)))) {
+            Spread spread = RoundTripProbe.datagrams(new InetSocketAddress(LOOPBACK, proxy.port()), 5, Duration.ofSeconds(5));
+            assertEquals(5, spread.n());
+            assertTrue(spread.min() >= 40, "each datagram waited out the round trip: " + spread);
+            assertEquals(10, proxy.datagramsForwarded(), "five there, five back");
         }
     }
 
