@@ -82,7 +82,7 @@ public final class HeadlessFirefox implements AutoCloseable {
         }
     }
 
-    /** A BiDi session (nothing else would accept the project's certificate) and the browser's one tab. */
+    /** A BiDi session that accepts the project's certificate (Firefox has no flag that trusts one key), and its tab. */
     @SuppressWarnings("unchecked")
     private String connect() throws IOException {
         URI endpoint = URI.create("ws://127.0.0.1:" + bidiPort() + "/session");
@@ -110,9 +110,12 @@ public final class HeadlessFirefox implements AutoCloseable {
                 throw new IOException("Firefox ended at start: " + Files.readString(profile.resolve("firefox.log")).strip());
             }
             if (Files.exists(server)) {
-                Map<?, ?> address = JSON.readValue(server.toFile(), Map.class);
-                if (address.get("ws_port") instanceof Number port) {
-                    return port.intValue();
+                try {
+                    if (JSON.readValue(server.toFile(), Map.class).get("ws_port") instanceof Number port) {
+                        return port.intValue();
+                    }
+                } catch (IOException halfWritten) {
+                    // read again: Firefox may be writing it
                 }
             }
             sleep(Duration.ofMillis(100));
