@@ -5,6 +5,8 @@ import io.github.http2wildfly.shared.BrowserCpu;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A browser beside Gatling: it loads the page through the same emulation and rounds (ComparisonRun), each load a
@@ -37,16 +39,16 @@ public final class BrowserPageLoads {
         Engine start() throws IOException;
     }
 
-    /** One first visit; closing it ends the context or the browser. */
-    public interface Visit extends AutoCloseable {
-
-        /** The wall's own report (logos.jsp's data-* attributes). */
-        Map<String, String> loadWall(String url);
-
-        BrowserCpu cpu();
+    /**
+     * One first visit: how it loads the wall (its own report, logos.jsp's data-* attributes), the browser's CPU so
+     * far, and its end (the context's).
+     */
+    public record Visit(Function<String, Map<String, String>> wall, Supplier<BrowserCpu> cpu, Runnable end) implements AutoCloseable {
 
         @Override
-        void close() throws IOException;
+        public void close() {
+            end.run();
+        }
     }
 
     private BrowserPageLoads() {
@@ -65,9 +67,9 @@ public final class BrowserPageLoads {
                         run.emulation().before(cell, round.number());
                         String url = run.pageUrl(cell, round.counted());
                         try (Visit visit = engine.visit(cell, url)) {
-                            BrowserCpu before = visit.cpu();
+                            BrowserCpu before = visit.cpu().get();
                             Map<String, String> report = load(visit, url, cell);
-                            BrowserCpu.Use cpu = visit.cpu().since(before);
+                            BrowserCpu.Use cpu = visit.cpu().get().since(before);
                             requireProtocol(cell, report);
                             if (round.counted()) {
                                 int missing = settings.imageCount() - Integer.parseInt(report.get("images"));
@@ -89,7 +91,7 @@ public final class BrowserPageLoads {
     /** The wall's own report, or a failure that names the cell. */
     private static Map<String, String> load(Visit visit, String url, Cell cell) {
         try {
-            return visit.loadWall(url);
+            return visit.wall().apply(url);
         } catch (RuntimeException e) {
             throw new IllegalStateException(cell.label() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
         }

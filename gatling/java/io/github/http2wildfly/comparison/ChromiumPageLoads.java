@@ -1,10 +1,8 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.shared.BrowserCpu;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
  * Headless Chromium as the comparison's browser (BrowserPageLoads): one browser for the run, a fresh browser
@@ -30,23 +28,7 @@ public final class ChromiumPageLoads implements BrowserPageLoads.Engine {
 
     @Override
     public BrowserPageLoads.Visit visit(Cell cell, String url) {
-        HeadlessChromium.FreshContext context = chromium.freshContext();
-        return new BrowserPageLoads.Visit() {
-            @Override
-            public Map<String, String> loadWall(String page) {
-                return chromium.loadWall(page);
-            }
-
-            @Override
-            public BrowserCpu cpu() {
-                return chromium.cpu();
-            }
-
-            @Override
-            public void close() {
-                context.close();
-            }
-        };
+        return new BrowserPageLoads.Visit(chromium::loadWall, chromium::cpu, chromium.freshContext()::close);
     }
 
     @Override

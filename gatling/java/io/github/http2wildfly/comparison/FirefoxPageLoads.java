@@ -1,6 +1,5 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.shared.BrowserCpu;
 import io.github.http2wildfly.shared.HeadlessFirefox;
 import java.io.IOException;
 import java.net.URI;
@@ -31,7 +30,7 @@ public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
         HeadlessFirefox.requireInstalled();
     }
 
-    /** Every round of the run in a fresh Firefox per load, then its results written as {@code tool}.json. */
+    /** Every round of the run in Firefox, a fresh user context per load, then its results written as {@code tool}.json. */
     public static Path measure(ComparisonRun run, String tool) throws IOException {
         return BrowserPageLoads.measure(run, tool, FirefoxPageLoads::new);
     }
@@ -47,24 +46,7 @@ public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
             version = firefox.version();
             firefox.settle(SETTLE);
         }
-        HeadlessFirefox browser = firefox;
-        HeadlessFirefox.FreshContext context = browser.freshContext();
-        return new BrowserPageLoads.Visit() {
-            @Override
-            public Map<String, String> loadWall(String wall) {
-                return browser.loadWall(wall);
-            }
-
-            @Override
-            public BrowserCpu cpu() {
-                return browser.cpu();
-            }
-
-            @Override
-            public void close() {
-                context.close();
-            }
-        };
+        return new BrowserPageLoads.Visit(firefox::loadWall, firefox::cpu, firefox.freshContext()::close);
     }
 
     @Override

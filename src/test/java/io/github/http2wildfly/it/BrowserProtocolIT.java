@@ -95,30 +95,8 @@ class BrowserProtocolIT extends DeployedWarTest {
     }
 
     private static void assertWallLoadedOver(HeadlessChromium chromium, String url, Door door) {
-        String expected = door == Door.HTTP_2_TLS ? "h2" : "http/1.1";
         Map<String, String> report = chromium.loadWall(url);
-
-        assertEquals(expected, chromium.script("return performance.getEntriesByType('navigation')[0].nextHopProtocol"));
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> images = (List<Map<String, Object>>) chromium.script(
-                "return performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
-                        + ".map(e => ({protocol: e.nextHopProtocol, transferSize: e.transferSize, name: e.name}))");
-        assertEquals(COUNT, images.size(), "image entries (Resource Timing keeps 250 unless the page raises it)");
-        assertEquals(COUNT, images.stream().map(image -> image.get("name")).distinct().count(), "distinct URLs");
-        for (Map<String, Object> image : images) {
-            assertEquals(expected, image.get("protocol"), String.valueOf(image.get("name")));
-            assertTrue(((Number) image.get("transferSize")).longValue() > 0, "fetched, not cached: " + image.get("name"));
-        }
-
-        // the page's own report says the same
-        assertEquals(Integer.toString(COUNT), report.get("images"));
-        assertEquals(Integer.toString(COUNT), report.get("imageEntries"));
-        assertEquals(expected, report.get("protocol"));
-        assertEquals("0", report.get("fromCache"));
-        // six connections cap HTTP/1.1's requests in flight; over HTTP/2 and HTTP/3 the browser sends far more at once
-        int maxInFlight = Integer.parseInt(report.get("maxInFlight"));
-        assertTrue(expected.equals("http/1.1") ? maxInFlight <= 6 : maxInFlight > 6, "requests in flight at once: " + maxInFlight);
-        assertTrue(report.get("text").startsWith(COUNT + " images in ") && report.get("text").contains(" s over " + expected),
-                report.get("text"));
+        BrowserWall.assertLoadedOver(door == Door.HTTP_2_TLS ? "h2" : "http/1.1", COUNT, chromium.script("return " + BrowserWall.PAGE_PROTOCOL),
+                chromium.script("return " + BrowserWall.IMAGE_ENTRIES), report);
     }
 }

@@ -89,27 +89,7 @@ class FirefoxIT extends DeployedWarTest {
 
     private static void assertWallLoadedOver(HeadlessFirefox firefox, String url, String expected) {
         Map<String, String> report = firefox.loadWall(url);
-
-        assertEquals(expected, firefox.script("performance.getEntriesByType('navigation')[0].nextHopProtocol"), "the page, " + url);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> images = (List<Map<String, Object>>) firefox.script(
-                "performance.getEntriesByType('resource').filter(e => e.initiatorType === 'img')"
-                        + ".map(e => ({protocol: e.nextHopProtocol, transferSize: e.transferSize, name: e.name}))");
-        assertEquals(COUNT, images.size(), "image entries");
-        assertEquals(COUNT, images.stream().map(image -> image.get("name")).distinct().count(), "distinct URLs");
-        for (Map<String, Object> image : images) {
-            assertEquals(expected, image.get("protocol"), String.valueOf(image.get("name")));
-            assertTrue(((Number) image.get("transferSize")).longValue() > 0, "fetched, not cached: " + image.get("name"));
-        }
-        // the page's own report, read in Firefox, says the same
-        assertEquals(Integer.toString(COUNT), report.get("images"));
-        assertEquals(Integer.toString(COUNT), report.get("imageEntries"));
-        assertEquals(expected, report.get("protocol"));
-        assertEquals("0", report.get("fromCache"));
-        // six connections cap HTTP/1.1's requests in flight; over HTTP/2 and HTTP/3 the browser sends far more at once
-        int maxInFlight = Integer.parseInt(report.get("maxInFlight"));
-        assertTrue(expected.equals("http/1.1") ? maxInFlight <= 6 : maxInFlight > 6, "requests in flight at once: " + maxInFlight);
-        assertTrue(report.get("text").startsWith(COUNT + " images in ") && report.get("text").contains(" s over " + expected), report.get("text"));
+        BrowserWall.assertLoadedOver(expected, COUNT, firefox.script(BrowserWall.PAGE_PROTOCOL), firefox.script(BrowserWall.IMAGE_ENTRIES), report);
         System.out.printf("Firefox, %s: %s%n", url, report.get("text"));
     }
 }
