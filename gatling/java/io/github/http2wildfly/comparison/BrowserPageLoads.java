@@ -70,6 +70,7 @@ public final class BrowserPageLoads {
                             BrowserCpu before = visit.cpu().get();
                             Map<String, String> report = load(visit, url, cell);
                             BrowserCpu.Use cpu = visit.cpu().get().since(before);
+                            run.emulation().loaded(cell, round.counted());
                             requireProtocol(cell, report);
                             if (round.counted()) {
                                 int missing = settings.imageCount() - Integer.parseInt(report.get("images"));

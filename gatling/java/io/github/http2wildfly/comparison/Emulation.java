@@ -22,6 +22,10 @@ public interface Emulation extends AutoCloseable {
     /** Just after that load: what it carried counts for the cell when {@code counted}. */
     void after(Cell cell, boolean counted);
 
+    /** The page has loaded and its connections are still open: what only then can be read (the lab: its server's senders). */
+    default void loaded(Cell cell, boolean counted) {
+    }
+
     /** The connections a client opened for the cell's counted loads, and the bytes they carried both ways. */
     Traffic traffic(Cell cell);
 

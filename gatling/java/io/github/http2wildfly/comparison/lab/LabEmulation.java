@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The comparison through the lab: every cell's loads cross the same wire, set to the cell's network just before
@@ -44,6 +45,8 @@ final class LabEmulation implements Emulation {
     private final ServerNetwork serverNetwork;
     private final Map<Cell, Traffic> traffic = new HashMap<>();
     private final Map<String, String> figures = new LinkedHashMap<>();
+    /** Per cell, each counted load's server-side TCP senders: ms busy, ms of it waiting on the browser's receive window. */
+    private final Map<Cell, List<SenderTime>> senderTimes = new LinkedHashMap<>();
     private LinkEmulator.Traffic before;
     private LinkEmulator.Traffic beforeUp;
 
@@ -87,6 +90,35 @@ final class LabEmulation implements Emulation {
             traffic.merge(cell, new Traffic(up.tcpConnections() + up.udpFlows(), both.bytes(), up.packets(),
                     both.packets() - up.packets()), (a, b) -> new Traffic(a.connections() + b.connections(),
                     a.bytes() + b.bytes(), a.packetsUp() + b.packetsUp(), a.packetsDown() + b.packetsDown()));
+        }
+    }
+
+    /**
+     * What the kernel says of the server's TCP senders of this load (TCP_INFO through {@code ss -ti}, while the browser still
+     * holds its connections): how long they were busy, and how much of it they waited on the browser's receive window,
+     * which a browser busy with the page's work lets fill. The model's proxy cannot see that window: the browser reads from
+     * the proxy's loopback socket, whose buffers the kernel tunes to megabytes.
+     */
+    @Override
+    public void loaded(Cell cell, boolean counted) {
+        if (counted && !cell.door().overQuic() && cell.condition().rttMillis() > 0) {
+            String senders = lab.server().run("ss", "-tin", "state", "established", "sport", "= :" + settings.ports().get(cell.door()));
+            senderTimes.computeIfAbsent(cell, c -> new ArrayList<>()).add(SenderTime.of(senders));
+        }
+    }
+
+    /** The busy and receive-window-limited times (ms) of {@code ss -ti}'s connections, summed. */
+    record SenderTime(long busyMillis, long receiveWindowMillis) {
+
+        private static final Pattern BUSY = Pattern.compile("\\bbusy:(\\d+)ms");
+        private static final Pattern RECEIVE_WINDOW = Pattern.compile("\\brwnd_limited:(\\d+)ms");
+
+        static SenderTime of(String ss) {
+            return new SenderTime(sum(BUSY, ss), sum(RECEIVE_WINDOW, ss));
+        }
+
+        private static long sum(Pattern pattern, String ss) {
+            return pattern.matcher(ss).results().mapToLong(match -> Long.parseLong(match.group(1))).sum();
         }
     }
 
@@ -168,7 +200,16 @@ final class LabEmulation implements Emulation {
         environment.put("network", describe());
         environment.put("server", Environment.runningServer(server.log()));
         environment.putAll(figures);
+        senderTimes.forEach((cell, times) -> environment.put("lab server's TCP senders, " + cell.label(), String.format(Locale.ROOT,
+                "waited on the browser's receive window %d of %d ms busy (medians of %d loads; ss -ti)",
+                median(times.stream().mapToLong(SenderTime::receiveWindowMillis)), median(times.stream().mapToLong(SenderTime::busyMillis)),
+                times.size())));
         return environment;
+    }
+
+    private static long median(java.util.stream.LongStream values) {
+        long[] sorted = values.sorted().toArray();
+        return sorted[sorted.length / 2];
     }
 
     @Override

@@ -84,15 +84,15 @@ final class NetworkNamespace implements AutoCloseable {
         }
     }
 
-    /** A command inside, to its end; anything but exit 0 fails with what it printed. */
-    void run(String... command) {
-        call(() -> {
+    /** A command inside, to its end: what it printed; anything but exit 0 fails with it. */
+    String run(String... command) {
+        return call(() -> {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (process.waitFor() != 0) {
                 throw new IllegalStateException(String.join(" ", command) + " (in the lab's " + name + " namespace): " + output);
             }
-            return null;
+            return output;
         });
     }
 

@@ -33,6 +33,19 @@ class LabTest {
                 Lab.unavailable("Mac OS X", true, true, command -> true));
     }
 
+    @Test
+    void theServersSendersTimesAreSummedOverItsConnectionsAsSsPrintsThem() {
+        String ss = """
+                Recv-Q Send-Q Local Address:Port Peer Address:Port
+                0      0      198.18.0.2:10443   198.18.0.1:41234
+                	 reno wscale:7,7 rto:252 rtt:51.2/0.4 mss:1448 cwnd:1394 bytes_acked:2000000 busy:408ms rwnd_limited:52ms(12.7%) unacked:1 rcv_space:14480 snd_wnd:3152896
+                0      0      198.18.0.2:10443   198.18.0.1:41236
+                	 reno wscale:7,7 rto:252 rtt:51.0/0.3 mss:1448 cwnd:10 busy:44ms unacked:10 rcv_space:14480 notsent:31856 snd_wnd:64512
+                """;
+        assertEquals(new LabEmulation.SenderTime(452, 52), LabEmulation.SenderTime.of(ss));
+        assertEquals(new LabEmulation.SenderTime(0, 0), LabEmulation.SenderTime.of(""), "no connection left: nothing to add");
+    }
+
     /** Where this machine can run the lab (root, as CI is): two namespaces, the wire between, nothing left once closed. */
     @Test
     void theBrowsersNamespaceReachesTheServersOnlyOverTheWireAndBothGoWhenItCloses() throws Exception {
