@@ -22,6 +22,7 @@ table { border-collapse: collapse; margin: 1rem 0; }
 td, th { border: 1px solid #ccc; padding: .25rem .6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 #summary { font-size: 1.3rem; font-weight: 600; }
+#lab li[data-agrees="false"] { background: #fff3cd; }
 .note { color: #444; max-width: 50rem; }
 .lane .missing { font-size: 1rem; font-weight: 400; color: #8a5a00; }
 .lane .missing code { overflow-wrap: anywhere; }
@@ -53,7 +54,7 @@ WildFly's balancer too.</c:otherwise></c:choose></p>
 <span id="status" role="status"></span>
 </form>
 <p id="problem" hidden></p>
-<div id="race" data-state="idle" data-count="${count}">
+<div id="race" data-state="idle" data-count="${count}" data-lab-points="<c:out value="${labPoints}"/>">
 <div class="lanes">
 <c:forEach items="${contenders}" var="door">
 <section class="lane" data-origin="<c:out value="${door.origin}"/>" data-url="<c:out value="${door.url}"/>"
@@ -65,6 +66,7 @@ WildFly's balancer too.</c:otherwise></c:choose></p>
 </c:forEach>
 </div>
 <p id="summary"></p>
+<ul id="lab" class="note" hidden></ul>
 <table id="results" hidden>
 <thead><tr><th>round</th><c:forEach items="${contenders}" var="door"><th><c:out value="${door.label}"/></th></c:forEach><th>what it measures</th></tr></thead>
 <tbody></tbody>
@@ -91,6 +93,7 @@ one connection with one congestion window (docs/results.md).</p>
   var ARTICLE = [{label: 'article, HTTP/1.1', millis: 2900}, {label: 'article, HTTP/2', millis: 1300}];
   var COLOURS = {'http/1.1': '#c63', h2: '#2a7', h3: '#36c', cluster: '#586'};
   var NAMES = {'http/1.1': 'HTTP/1.1 over TLS', h2: 'HTTP/2', h3: 'HTTP/3', cluster: 'HTTP/2 through the balancer'};
+  var SHORT = {'http/1.1': 'h1-TLS', h2: 'h2', h3: 'h3'};
   var race = document.getElementById('race');
   var lanes = Array.prototype.slice.call(document.querySelectorAll('.lane'));
   var count = Number(race.dataset.count);
@@ -244,7 +247,35 @@ one connection with one congestion window (docs/results.md).</p>
     if (h3) { race.dataset.h3Millis = Math.round(h3); }
     if (balanced) { race.dataset.clusterMillis = Math.round(balanced); }
     if (h2 && h1) { race.dataset.ratio = (h2 / h1).toFixed(3); }
+    showLab([['h2', 'http/1.1', h2 && h1 && h2 / h1], ['h3', 'h2', h3 && h2 && h3 / h2]]);
     chart(medians);
+  }
+
+  // Beside this run's ratios, the lab's (kernel TCP, real QUIC: docs/lab.md) where a lab run measured this page on this
+  // network, and a warning where the model these doors run disagreed with it there (docs/results/model-against-lab.tsv).
+  function showLab(ratios) {
+    var net = network(), size = document.getElementById('size').value;
+    var points = JSON.parse(race.dataset.labPoints || '[]');
+    var list = document.getElementById('lab');
+    list.replaceChildren();
+    ratios.forEach(function (ratio) {
+      var point = points.filter(function (p) {
+        return p.size === size && p.rtt === net.rtt && p.loss === net.loss && p.bandwidth === net.bandwidth && p.cc === net.cc
+            && p.protocol === ratio[0] && p.against === ratio[1];
+      })[0];
+      if (!ratio[2] || !point) { return; }
+      var name = SHORT[ratio[0]] + ' / ' + SHORT[ratio[1]];
+      var item = document.createElement('li');
+      item.dataset.pair = ratio[0] + ' / ' + ratio[1];
+      item.dataset.lab = point.lab.toFixed(2);
+      item.dataset.agrees = point.agrees;
+      item.textContent = name + ' here ' + ratio[2].toFixed(2) + '; on a real network (the lab, ' + point.record + ') '
+          + point.lab.toFixed(2) + (point.agrees ? ', where this model agreed with it (' + point.model.toFixed(2) + ').'
+          : '. The model these doors run disagreed with the lab here (' + point.model.toFixed(2) + ': ' + point.verdict
+          + '): on this point trust the lab\u2019s figure (docs/results.md says why).');
+      list.append(item);
+    });
+    list.hidden = !list.children.length;
   }
 
   function chart(medians) {

@@ -39,6 +39,10 @@ public final class ComparisonReport {
         if (recorded.isPresent()) {
             Files.createDirectories(recorded.get().getParent());
             Files.copy(results, recorded.get());
+            Optional<ModelAgainstLab> both = ModelAgainstLab.of(comparisons);
+            if (both.isPresent()) {
+                both.get().record(recorded.get());
+            }
         }
         List<String> problems = new ArrayList<>();
         for (Comparison comparison : comparisons) {

@@ -1,6 +1,12 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.page.LabPoint;
+import io.github.http2wildfly.page.LabPoints;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -91,6 +97,24 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
             }
         }
         return points;
+    }
+
+    /**
+     * Merges this run's points into the file beside its record ({@link LabPoints#FILE}), each naming the record, so that
+     * the race page can show the lab's figure beside the model's wherever a lab run measured one.
+     */
+    void record(Path recordFile) throws IOException {
+        Path file = recordFile.resolveSibling(LabPoints.FILE);
+        LabPoints known;
+        try (InputStream in = Files.exists(file) ? Files.newInputStream(file) : null) {
+            known = LabPoints.read(in);
+        }
+        String record = recordFile.getFileName().toString();
+        List<LabPoint> points = points().stream().map(point -> new LabPoint(point.condition().size().parameter(),
+                lab.results().imageCount(), point.condition().rttMillis(), point.condition().lossPercent(),
+                point.condition().bandwidthMbps(), point.condition().congestionControl().parameter(), point.pair().of().protocol(),
+                point.pair().against().protocol(), point.model(), point.lab(), point.verdict(), record)).toList();
+        Files.writeString(file, known.merge(points).file());
     }
 
     /** "41 of 48 points agree; outside: …", one line for the build log and the report. */

@@ -10,6 +10,8 @@ import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.page.ImageSize;
+import io.github.http2wildfly.page.LabPoint;
+import io.github.http2wildfly.page.LabPoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -265,6 +267,35 @@ class ComparisonTest {
                 && page.contains("| RTT 50 ms, no rate limit, 20k images, BBR | 0.55 | 0.47 | not up to 5 % loss |"), page);
         assertTrue(run().at("/modelAgainstLab/points").valueStream().anyMatch(point -> !point.get("agrees").asBoolean()
                 && point.get("verdict").asText().equals("another winner, outside 0.75 to 1.33")), run().toString());
+    }
+
+    @Test
+    void aLabRunThatRecordsItselfMergesItsPointsIntoTheFileTheRacePageShows() throws Exception {
+        Condition lossyBbr = new Condition(50, 5, 0, ImageSize.KB20, CongestionControl.BBR);
+        Path records = dir.resolve("records");
+        Files.createDirectories(records);
+        LabPoint older = new LabPoint("20k", 100, 50, 5, 0, "bbr", "h2", "http/1.1", 0.9, 0.5, "another winner", "2026-01-01-lab.md");
+        LabPoint elsewhere = new LabPoint("logo", 500, 50, 0, 0, "reno", "h3", "h2", 0.97, 0.89, "agrees", "2026-01-01-lab-2.md");
+        Files.writeString(records.resolve(LabPoints.FILE), new LabPoints(List.of(older, elsewhere)).file());
+        tiles("chromium", List.of(lossyBbr), 2700, 2800, 2900);
+        tiles("chromium-lab", List.of(lossyBbr), 3200, 1500, 1900);
+        java.util.Properties given = new java.util.Properties();
+        given.setProperty(RunRecord.RECORD, "true");
+        given.setProperty(RunRecord.RECORD_DIRECTORY, records.toString());
+        ComparisonReport.report(dir, RunRecord.of(given));
+
+        LabPoints points = LabPoints.read(Files.newInputStream(records.resolve(LabPoints.FILE)));
+        String record = java.time.LocalDate.now() + "-default.md";
+        assertTrue(Files.exists(records.resolve(record)));
+        assertEquals(List.of(new LabPoint("20k", 100, 50, 5, 0, "bbr", "h2", "http/1.1", 1.04, 0.47,
+                "another winner, outside 0.75 to 1.33", record), new LabPoint("20k", 100, 50, 5, 0, "bbr", "h3", "h2", 1.04, 1.27,
+                "agrees", record), elsewhere), points.points().stream().map(ComparisonTest::rounded).toList(),
+                "the newer run's point replaced the older one's; the other page's stayed");
+    }
+
+    /** As the file keeps them: two decimals. */
+    private static LabPoint rounded(LabPoint point) {
+        return LabPoint.parse(point.line());
     }
 
     /** One tool's medians of 100 tiles of 20 KB, HTTP/1.1 over TLS, HTTP/2 and HTTP/3 under each condition in turn. */

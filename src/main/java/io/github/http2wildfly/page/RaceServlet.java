@@ -40,6 +40,7 @@ public class RaceServlet extends HttpServlet {
         request.setAttribute("count", count);
         request.setAttribute("size", size);
         request.setAttribute("sizes", ImageSize.values());
+        request.setAttribute("labPoints", LabPoints.read(getServletContext().getResourceAsStream(LabPoints.RESOURCE)).json(count));
         NetworkServlet.expose(request);
         Http3Door.expose(request);
         request.getRequestDispatcher("/WEB-INF/jsp/race.jsp").forward(request, response);

@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.page.LabPoint;
+import io.github.http2wildfly.page.LabPoints;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -145,12 +150,27 @@ class BrowserRaceIT extends DeployedWarTest {
             System.out.printf("race at 5 %% loss, 100 x 20k, %s: %s%n", cc, summary);
             assertEquals(winner, h2 < h1 ? "HTTP/2" : "HTTP/1.1", "the same run's medians: " + summary);
             assertTrue(summary.endsWith(", " + cc), summary);
+            // beside it, the lab's figure for this page and network, as the records have it, and whether the model agreed
+            LabPoint lab = labPoints().points().stream().filter(point -> point.size().equals("20k") && point.count() == 100
+                    && point.rttMillis() == 50 && point.lossPercent() == 5 && point.cc().equals(cc) && point.protocol().equals("h2"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no lab point for 100 x 20k at 50 ms, 5 %, " + cc));
+            WebElement note = driver.findElement(By.cssSelector("#lab li[data-pair='h2 / http/1.1']"));
+            assertEquals(String.format(java.util.Locale.ROOT, "%.2f", lab.lab()), note.getDomAttribute("data-lab"), note.getText());
+            assertEquals(Boolean.toString(lab.agrees()), note.getDomAttribute("data-agrees"), note.getText());
+            assertTrue(note.getText().contains(lab.record()), note.getText());
         } finally {
             try (Response response = new TrustedClients().okHttp().newCall(new Request.Builder()
                     .url(doors.uri(Door.HTTP_2_TLS, "/network").toString()).post(new FormBody.Builder().add("loss", "0")
                             .add("cc", doors.systemProperties().getProperty("h2demo.slow.cc")).build()).build()).execute()) {
                 assertEquals(200, response.code());
             }
+        }
+    }
+
+    /** What the WAR carries for the race page: the records' file. */
+    private static LabPoints labPoints() throws IOException {
+        try (InputStream in = Files.newInputStream(Path.of("docs/results", LabPoints.FILE))) {
+            return LabPoints.read(in);
         }
     }
 
