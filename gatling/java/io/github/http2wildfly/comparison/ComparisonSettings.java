@@ -149,6 +149,11 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         public String tool() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /** Its results through the lab: chromium-lab.json. */
+        public String labTool() {
+            return tool() + "-lab";
+        }
     }
 
     static List<Browser> browsers(String value) {

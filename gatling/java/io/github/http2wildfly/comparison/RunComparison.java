@@ -42,13 +42,10 @@ public final class RunComparison {
             switch (mode) {
                 case URL -> UrlComparison.run(yourPage, System.out);
                 case LAB -> {
-                    // the lab's client is Chromium: its model leg is always there to set beside it
+                    // Chromium is the lab's reference client (ModelAgainstLab): its model leg is always there to set beside it
                     List<Browser> browsers = new ArrayList<>(List.of(Browser.CHROMIUM));
                     settings.browsers().stream().filter(browser -> browser != Browser.CHROMIUM).forEach(browsers::add);
                     measureInBrowsers(browsers, settings);
-                    if (settings.browsers().contains(Browser.FIREFOX)) {
-                        System.out.println("The lab: its client is Chromium; Firefox runs through the model only");
-                    }
                     LabLauncher.run(file);
                 }
                 case MODEL -> {

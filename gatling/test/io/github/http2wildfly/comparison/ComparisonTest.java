@@ -256,8 +256,12 @@ class ComparisonTest {
         assertEquals(1500 / 3200.0, bbrAtFive.lab(), 1e-9);
         assertEquals("another winner, outside 0.75 to 1.33", bbrAtFive.verdict());
         assertTrue(both.summary().startsWith("The model against the lab: 7 of 8 points agree"), both.summary());
-        assertEquals("agrees (a tie in the lab)", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.03).verdict());
-        assertEquals("another winner", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.10).verdict());
+        assertEquals("agrees (a tie in the lab)", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.03, true).verdict());
+        assertEquals("another winner", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.10, true).verdict());
+        assertEquals("agrees (no winner in the lab: its interval spans 1)",
+                new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.10, false).verdict(), "the lab's loads could not tell");
+        assertEquals("outside 0.75 to 1.33", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.70, 1.10, false).verdict(),
+                "without a winner in the lab, the band still holds the model to the lab's figure");
         String page = Files.readString(dir.resolve("results.md"));
         assertTrue(page.contains("## The model against the lab")
                 && page.contains("| 50 ms, 5 % loss, no rate limit, 20k images, BBR | h2 / h1-TLS | 1.04 | 0.47 | 2.21 | another winner,"
