@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The lab (docs/lab.md), as CI can afford it, and the promise that it leaves the machine's network as it
 # found it:
-#   1. a small grid through the model and the lab (the lab grid: 100 tiles of 20 KB, 50 ms, no loss, NewReno,
-#      one load), then no network namespace, TUN device, process or changed sysctl of the run;
+#   1. a small grid through the model and the lab in both engines (the lab grid: 100 tiles of 20 KB, 50 ms, no loss,
+#      NewReno, one load), then no network namespace, TUN device, process or changed sysctl of the run;
 #   2. a run killed (SIGKILL to Maven alone, as an IDE's or a CI's hard stop) while Chromium loads pages
 #      through the lab under CUBIC (which the machine allows only for a moment), and within a minute the same.
 # Needs root, as the lab does. Uses the distribution's Maven, as CI's other comparison steps do.
@@ -30,8 +30,8 @@ state() {
   echo "default: $(cat /proc/sys/net/ipv4/tcp_congestion_control)"
 }
 
-# The run's own processes: the lab's JVM, its server (target/lab-server) and the browser it drove.
-lab_processes() { pgrep -af 'comparison\.lab\.LabRun|target/lab-server|chromium-profile' || true; }
+# The run's own processes: the lab's JVM, its server (target/lab-server) and the browsers it drove.
+lab_processes() { pgrep -af 'comparison\.lab\.LabRun|target/lab-server|chromium-profile|firefox-profile' || true; }
 
 # Within a minute, the machine as it was and none of the run's processes.
 expect_nothing_left() {
@@ -51,9 +51,13 @@ before=$(state)
 
 echo "== the lab, a small grid beside the model"
 mvn -B verify -Pgatling -Dcomparison.grid=lab -DskipTests -DskipITs -Dcomparison.losses=0 -Dcomparison.ccs=reno \
-  -Dcomparison.loads=1
+  -Dcomparison.loads=1 -Dcomparison.browsers=chromium,firefox
 grep -q "The model against the lab" target/comparison/results.md || fail "the report has no model against the lab"
-grep -q '"packetsDown" : [1-9]' target/comparison/chromium-lab.json || fail "the lab counted no packets per page"
+for engine in chromium firefox; do
+  grep -q '"packetsDown" : [1-9]' "target/comparison/$engine-lab.json" || fail "the lab counted no packets per page in $engine"
+done
+grep -q "lab server's TCP senders, HTTP/2 over TLS at 50 ms" target/comparison/chromium-lab.json \
+  || fail "the lab did not read its server's senders (ss -ti)"
 expect_nothing_left "the lab's run"
 
 echo "== the lab, killed while it loads pages"
