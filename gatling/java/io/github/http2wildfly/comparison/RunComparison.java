@@ -1,12 +1,13 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.comparison.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.lab.Lab;
 import io.github.http2wildfly.comparison.lab.LabLauncher;
 import io.github.http2wildfly.comparison.lab.LabSettings;
 import io.github.http2wildfly.comparison.url.UrlComparison;
 import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;
-import io.github.http2wildfly.comparison.ComparisonSettings.Browser;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +37,7 @@ public final class RunComparison {
         ComparisonSettings settings = ComparisonSettings.load(file);
         UrlSettings yourPage = UrlSettings.load(file);
         boolean measuring = args[0].equals("measure");
-        Mode mode = mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), measuring);
+        Mode mode = mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), measuring ? Optional.of(System.out) : Optional.empty());
         if (measuring) {
             ComparisonReport.clearPreviousRun(settings.outputDirectory());
             switch (mode) {
@@ -62,15 +63,13 @@ public final class RunComparison {
         }
     }
 
-    /** The run's mode; a lab this machine cannot run is said in one line (when measuring) and the model runs instead. */
-    static Mode mode(boolean yourPage, boolean lab, Optional<String> labUnavailable, boolean say) {
+    /** The run's mode; a lab this machine cannot run is said in one line to {@code say} (when measuring) and the model runs instead. */
+    static Mode mode(boolean yourPage, boolean lab, Optional<String> labUnavailable, Optional<PrintStream> say) {
         if (yourPage) {
             return Mode.URL;
         }
         if (lab && labUnavailable.isPresent()) {
-            if (say) {
-                System.out.println(labUnavailable.get() + ": the model runs alone");
-            }
+            say.ifPresent(out -> out.println(labUnavailable.get() + ": the model runs alone"));
             return Mode.MODEL;
         }
         return lab ? Mode.LAB : Mode.MODEL;

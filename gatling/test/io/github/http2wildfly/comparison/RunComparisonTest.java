@@ -13,22 +13,18 @@ class RunComparisonTest {
 
     @Test
     void yourPageComesFirstThenTheLabWhereItCanRunElseTheModel() {
-        assertEquals(RunComparison.Mode.URL, RunComparison.mode(true, true, Optional.empty(), false));
-        assertEquals(RunComparison.Mode.LAB, RunComparison.mode(false, true, Optional.empty(), false));
-        assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, false, Optional.empty(), false));
+        assertEquals(RunComparison.Mode.URL, RunComparison.mode(true, true, Optional.empty(), Optional.empty()));
+        assertEquals(RunComparison.Mode.LAB, RunComparison.mode(false, true, Optional.empty(), Optional.empty()));
+        assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, false, Optional.empty(), Optional.empty()));
     }
 
     @Test
     void aLabThisMachineCannotRunIsOneLineAndTheModelRunsAlone() {
-        PrintStream out = System.out;
+        // its own stream, not System.out: tests in parallel print there too
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, true,
-                    Optional.of("The lab needs root (network namespaces, TUN devices and congestion controls are root's)"), true));
-        } finally {
-            System.setOut(out);
-        }
+        assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, true,
+                Optional.of("The lab needs root (network namespaces, TUN devices and congestion controls are root's)"),
+                Optional.of(new PrintStream(printed, true, StandardCharsets.UTF_8))));
         String line = printed.toString(StandardCharsets.UTF_8);
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("The lab needs root (") && line.strip().endsWith(": the model runs alone"), line);
