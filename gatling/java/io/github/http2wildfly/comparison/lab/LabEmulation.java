@@ -47,6 +47,7 @@ final class LabEmulation implements Emulation {
     private final Map<String, String> figures = new LinkedHashMap<>();
     /** Per cell, each counted load's server-side TCP senders: ms busy, ms of it waiting on the browser's receive window. */
     private final Map<Cell, List<SenderTime>> senderTimes = new LinkedHashMap<>();
+    private Map<String, SenderTime> sendersBefore = Map.of();
     private LinkEmulator.Traffic before;
     private LinkEmulator.Traffic beforeUp;
 
@@ -80,6 +81,7 @@ final class LabEmulation implements Emulation {
         }
         before = lab.traffic();
         beforeUp = lab.upstream();
+        sendersBefore = measuresSenders(cell) ? senders(cell) : Map.of();
     }
 
     @Override
@@ -97,28 +99,64 @@ final class LabEmulation implements Emulation {
      * What the kernel says of the server's TCP senders of this load (TCP_INFO through {@code ss -ti}, while the browser still
      * holds its connections): how long they were busy, and how much of it they waited on the browser's receive window,
      * which a browser busy with the page's work lets fill. The model's proxy cannot see that window: the browser reads from
-     * the proxy's loopback socket, whose buffers the kernel tunes to megabytes.
+     * the proxy's loopback socket, whose buffers the kernel tunes to megabytes. Counted from what the same connections
+     * had before the load, as a browser may keep an earlier load's connections open (Firefox's user contexts do).
      */
     @Override
     public void loaded(Cell cell, boolean counted) {
-        if (counted && !cell.door().overQuic() && cell.condition().rttMillis() > 0) {
-            String senders = lab.server().run("ss", "-tin", "state", "established", "sport", "= :" + settings.ports().get(cell.door()));
-            senderTimes.computeIfAbsent(cell, c -> new ArrayList<>()).add(SenderTime.of(senders));
+        if (counted && measuresSenders(cell)) {
+            senderTimes.computeIfAbsent(cell, c -> new ArrayList<>()).add(SenderTime.since(sendersBefore, senders(cell)));
         }
     }
 
-    /** The busy and receive-window-limited times (ms) of {@code ss -ti}'s connections, summed. */
+    private boolean measuresSenders(Cell cell) {
+        return !cell.door().overQuic() && cell.condition().rttMillis() > 0;
+    }
+
+    private Map<String, SenderTime> senders(Cell cell) {
+        return SenderTime.perConnection(lab.server().run("ss", "-tin", "state", "established", "sport", "= :"
+                + settings.ports().get(cell.door())));
+    }
+
+    /** The busy and receive-window-limited times (ms) of a sender, or of several summed. */
     record SenderTime(long busyMillis, long receiveWindowMillis) {
 
         private static final Pattern BUSY = Pattern.compile("\\bbusy:(\\d+)ms");
         private static final Pattern RECEIVE_WINDOW = Pattern.compile("\\brwnd_limited:(\\d+)ms");
+        /** A socket's line of {@code ss -tin state established}: Recv-Q, Send-Q, local and peer address; its figures follow indented. */
+        private static final Pattern SOCKET = Pattern.compile("^\\d+\\s+\\d+\\s+(\\S+)\\s+(\\S+)");
 
-        static SenderTime of(String ss) {
-            return new SenderTime(sum(BUSY, ss), sum(RECEIVE_WINDOW, ss));
+        /** Each connection's times, by its local and peer address, from what {@code ss -tin} printed. */
+        static Map<String, SenderTime> perConnection(String ss) {
+            Map<String, SenderTime> senders = new LinkedHashMap<>();
+            String connection = null;
+            for (String line : ss.lines().toList()) {
+                var socket = SOCKET.matcher(line);
+                if (socket.find()) {
+                    connection = socket.group(1) + " " + socket.group(2);
+                } else if (connection != null && !line.isBlank() && Character.isWhitespace(line.charAt(0))) {
+                    senders.put(connection, new SenderTime(first(BUSY, line), first(RECEIVE_WINDOW, line)));
+                    connection = null;
+                }
+            }
+            return senders;
         }
 
-        private static long sum(Pattern pattern, String ss) {
-            return pattern.matcher(ss).results().mapToLong(match -> Long.parseLong(match.group(1))).sum();
+        /** What the connections of {@code now} did since {@code before}: new ones all they did, older ones the difference. */
+        static SenderTime since(Map<String, SenderTime> before, Map<String, SenderTime> now) {
+            long busy = 0;
+            long receiveWindow = 0;
+            for (Map.Entry<String, SenderTime> sender : now.entrySet()) {
+                SenderTime earlier = before.getOrDefault(sender.getKey(), new SenderTime(0, 0));
+                busy += sender.getValue().busyMillis() - earlier.busyMillis();
+                receiveWindow += sender.getValue().receiveWindowMillis() - earlier.receiveWindowMillis();
+            }
+            return new SenderTime(busy, receiveWindow);
+        }
+
+        private static long first(Pattern pattern, String line) {
+            var match = pattern.matcher(line);
+            return match.find() ? Long.parseLong(match.group(1)) : 0;
         }
     }
 
