@@ -59,8 +59,9 @@ class BrowserHttp3IT extends DeployedWarTest {
         // on by default (the pom's h3.qpack.capacity); a run with -Dh3.qpack.capacity=0 has nothing to measure
         assumeTrue(doors.offersQpackTable(), "door 4 offers no QPACK table (h3.qpack.capacity=0)");
         // Lost packets are sent again and requests that leave before Chromium's inserts are acknowledged carry more, so
-        // a load on a busy loopback says less of the table: up to three loads, the first without a lost packet, else
-        // the one that lost fewest.
+        // a load on a busy loopback says less of the table: up to three loads, the first on one connection without a
+        // lost packet, else the one on one connection that lost fewest. A load counted over two connections (Chromium
+        // opened another, or one closed late into the count) carries two tables' worth and says nothing of one.
         long perRequest = Long.MAX_VALUE;
         EdgeTraffic page = null;
         for (int load = 0; load < 3 && (page == null || page.lost() > 0); load++) {
@@ -78,7 +79,7 @@ class BrowserHttp3IT extends DeployedWarTest {
             }
             System.out.printf("Chromium to door 4, %d requests: %s, %d bytes upstream per request%n", requests, traffic.json(),
                     traffic.bytesIn() / requests);
-            if (page == null || traffic.lost() < page.lost()) {
+            if (traffic.connections() == 1 && (page == null || traffic.lost() < page.lost())) {
                 page = traffic;
                 perRequest = traffic.bytesIn() / requests;
             }
@@ -86,6 +87,7 @@ class BrowserHttp3IT extends DeployedWarTest {
         // Without the table each request's headers come in full: 457 to 476 bytes upstream per request; with it 120 to
         // 230 on a quiet machine and up to 385 on a busy one (a CI run, 47 packets lost on loopback), as requests that
         // leave before Chromium's inserts are acknowledged carry more (docs/http3.md); 433 in a CI run with 62 lost.
+        assertTrue(page != null, "no load of three came over one QUIC connection");
         assertTrue(perRequest < 420, "upstream bytes per request: " + perRequest + " (" + page.json() + ")");
     }
 
