@@ -55,6 +55,14 @@ public final class BrowserPageLoads {
     }
 
     /** Every round of the run in this engine, then its results written as {@code tool}.json. */
+    /** Every round of the run in {@code browser}, its results written as {@code tool}.json. */
+    public static Path measure(ComparisonSettings.Browser browser, ComparisonRun run, String tool) throws IOException {
+        return switch (browser) {
+            case CHROMIUM -> ChromiumPageLoads.measure(run, tool);
+            case FIREFOX -> FirefoxPageLoads.measure(run, tool);
+        };
+    }
+
     public static Path measure(ComparisonRun run, String tool, Starter starter) throws IOException {
         ComparisonSettings settings = run.settings();
         try (Engine engine = starter.start()) {

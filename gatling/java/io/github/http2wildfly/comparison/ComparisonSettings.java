@@ -141,6 +141,13 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         return CONTEXT_PATH + "/logos?count=" + imageCount + (size == ImageSize.LOGO ? "" : "&size=" + size.parameter());
     }
 
+    /** The lab's browsers: Chromium first, the one the model is checked against (ModelAgainstLab), then the others asked for. */
+    public List<Browser> labBrowsers() {
+        List<Browser> lab = new ArrayList<>(List.of(Browser.CHROMIUM));
+        browsers.stream().filter(browser -> browser != Browser.CHROMIUM).forEach(lab::add);
+        return List.copyOf(lab);
+    }
+
     /** The browsers beside Gatling, by name (chromium, firefox), each once, in the order given; empty: none. */
     public enum Browser {
         CHROMIUM, FIREFOX;

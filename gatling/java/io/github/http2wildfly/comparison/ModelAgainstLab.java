@@ -54,7 +54,12 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
          * spanning 1 (the rule every ratio of the report follows), so that only the band can fail the model.
          */
         public boolean tie() {
-            return Math.abs(lab - 1) <= TIE || !labDecided;
+            return level() || !labDecided;
+        }
+
+        /** The lab's two protocols within {@link #TIE} of each other. */
+        private boolean level() {
+            return Math.abs(lab - 1) <= TIE;
         }
 
         public boolean sameWinner() {
@@ -68,7 +73,7 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
         /** "agrees" (or that the lab had no winner), or what is off. */
         public String verdict() {
             if (agrees()) {
-                return !tie() || model < 1 == lab < 1 ? "agrees" : Math.abs(lab - 1) <= TIE ? "agrees (a tie in the lab)"
+                return !tie() || model < 1 == lab < 1 ? "agrees" : level() ? "agrees (a tie in the lab)"
                         : "agrees (no winner in the lab: its interval spans 1)";
             }
             List<String> off = new ArrayList<>();

@@ -9,7 +9,6 @@ import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -44,9 +43,7 @@ public final class RunComparison {
                 case URL -> UrlComparison.run(yourPage, System.out);
                 case LAB -> {
                     // Chromium is the lab's reference client (ModelAgainstLab): its model leg is always there to set beside it
-                    List<Browser> browsers = new ArrayList<>(List.of(Browser.CHROMIUM));
-                    settings.browsers().stream().filter(browser -> browser != Browser.CHROMIUM).forEach(browsers::add);
-                    measureInBrowsers(browsers, settings);
+                    measureInBrowsers(settings.labBrowsers(), settings);
                     LabLauncher.run(file);
                 }
                 case MODEL -> {
@@ -79,10 +76,7 @@ public final class RunComparison {
     private static void measureInBrowsers(List<Browser> browsers, ComparisonSettings settings) throws IOException {
         for (Browser browser : browsers) {
             try (ComparisonRun run = new ComparisonRun(settings, true)) {
-                switch (browser) {
-                    case CHROMIUM -> ChromiumPageLoads.measure(run, browser.tool());
-                    case FIREFOX -> FirefoxPageLoads.measure(run, browser.tool());
-                }
+                BrowserPageLoads.measure(browser, run, browser.tool());
             }
         }
     }

@@ -1,18 +1,15 @@
 package io.github.http2wildfly.comparison.lab;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.ChromiumPageLoads;
+import io.github.http2wildfly.comparison.BrowserPageLoads;
 import io.github.http2wildfly.comparison.ComparisonRun;
 import io.github.http2wildfly.comparison.ComparisonSettings;
 import io.github.http2wildfly.comparison.ComparisonSettings.Browser;
-import io.github.http2wildfly.comparison.FirefoxPageLoads;
 import io.github.http2wildfly.comparison.H3Edge;
 import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The lab's own JVM ({@link LabLauncher} starts it): the lab, its server, and Chromium (then Firefox, where
@@ -43,15 +40,10 @@ public final class LabRun {
         try (Lab lab = Lab.open(Network.latency(Duration.ZERO), settings.seed());
                 LabServer server = LabServer.start(lab, labSettings, settings, portOffset)) {
             System.out.println("The lab: server booted in its namespace at " + Lab.SERVER.getHostAddress() + " (" + server.log() + ")");
-            // Chromium always (the model is checked against it), then Firefox where the run asks for it; each from the client's namespace
-            List<Browser> browsers = new ArrayList<>(List.of(Browser.CHROMIUM));
-            settings.browsers().stream().filter(browser -> browser != Browser.CHROMIUM).forEach(browsers::add);
-            for (Browser browser : browsers) {
+            // each browser from the client's namespace
+            for (Browser browser : settings.labBrowsers()) {
                 try (ComparisonRun run = new ComparisonRun(settings, true, cells -> new LabEmulation(lab, settings, server))) {
-                    Path results = lab.client().call(() -> switch (browser) {
-                        case CHROMIUM -> ChromiumPageLoads.measure(run, browser.labTool());
-                        case FIREFOX -> FirefoxPageLoads.measure(run, browser.labTool());
-                    });
+                    Path results = lab.client().call(() -> BrowserPageLoads.measure(browser, run, browser.labTool()));
                     System.out.println("Wrote " + results);
                 }
             }
