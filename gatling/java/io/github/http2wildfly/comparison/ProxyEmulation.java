@@ -33,6 +33,7 @@ final class ProxyEmulation implements Emulation {
     private final Map<Cell, EmulatingProxy> measured = new LinkedHashMap<>();
     private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
     private final Map<String, String> figures = new LinkedHashMap<>();
+    private final Map<Cell, Integer> countedLoads = new LinkedHashMap<>();
     private final long seed;
     private final ServerNetwork server;
     /** The HTTP/3 cells' edge when it is not door 4 (comparison.h3.edge=caddy), else null. */
@@ -85,6 +86,13 @@ final class ProxyEmulation implements Emulation {
     }
 
     @Override
+    public void loaded(Cell cell, boolean counted) {
+        if (counted) {
+            countedLoads.merge(cell, 1, Integer::sum);
+        }
+    }
+
+    @Override
     public Traffic traffic(Cell cell) {
         EmulatingProxy proxy = measured.get(cell);
         return new Traffic(proxy.connectionsAccepted(), proxy.bytesForwarded(), 0, 0); // TCP proxies see bytes, not packets
@@ -130,6 +138,12 @@ final class ProxyEmulation implements Emulation {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("network", describe());
         environment.putAll(figures);
+        countedLoads.forEach((cell, loads) -> {
+            if (measured.get(cell) instanceof DelayProxy tcp && cell.condition().rttMillis() > 0) {
+                environment.put("model's TCP senders, " + cell.label(), String.format(Locale.ROOT,
+                        "waited on the browser's receive window %d ms a load (mean of %d loads)", tcp.receiveWindowWaits().toMillis() / loads, loads));
+            }
+        });
         return environment;
     }
 

@@ -23,8 +23,8 @@ import java.util.PriorityQueue;
  * retransmission is acknowledged. Until then a loss-based sender is in recovery: ACKs of segments sent
  * before the reduction free room but grow nothing (Linux and quiche alike); BBR keeps growing. Not
  * modelled: delayed ACKs, HyStart (it exits slow start when the delay rises, which fixed emulated delays
- * do not), BBR's pacing and its probing cycles, the receive window, the timeout of a lost tail (Linux's
- * tail loss probe mostly avoids it). A lost retransmission is: it waits for the retransmission timer, and
+ * do not), BBR's pacing and its probing cycles, the timeout of a lost tail (Linux's tail loss probe mostly
+ * avoids it). The receive window is the proxy's ({@link ReceiveWindow}), which sees the client's reads. A lost retransmission is: it waits for the retransmission timer, and
  * a loss-based sender starts again from one segment.
  */
 final class CongestionWindow {

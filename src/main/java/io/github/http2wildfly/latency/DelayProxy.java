@@ -24,7 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * A TCP proxy that emulates a network ({@link Network}): every byte is delivered half the round-trip
  * time after it arrived, in each direction, no faster than the link rate, and late where a segment
  * was "lost" ({@link Flow}). It sees only bytes, so TLS and ALPN pass through untouched and stay end
- * to end.
+ * to end. Towards the client, bytes arrive no faster than its TCP receive window lets them ({@link ReceiveWindow}):
+ * a browser busy with the page reads late, and on a real network its window would hold the sender back, where the
+ * proxy's loopback socket to it never would.
  *
  * <p>Connection set-up costs a round trip too, as TCP's handshake would: the kernel accepts the
  * client at once, so what the client sends first reaches the target one extra round trip late
@@ -66,6 +68,7 @@ public final class DelayProxy implements EmulatingProxy {
     private final AtomicLong buffered = new AtomicLong();
     private final AtomicLong segments = new AtomicLong();
     private final AtomicLong segmentsLost = new AtomicLong();
+    private final AtomicLong receiveWindowWaits = new AtomicLong();
     private final SplittableRandom seeds;
     /** The network for the next connections, and the link they share (changed together). */
     private volatile Emulation emulation;
@@ -163,6 +166,11 @@ public final class DelayProxy implements EmulatingProxy {
     /** Of those, the ones the loss model made late. */
     public long segmentsLost() {
         return segmentsLost.get();
+    }
+
+    /** How long bytes towards clients waited, over all connections, because a client's receive window was full. */
+    public Duration receiveWindowWaits() {
+        return Duration.ofNanos(receiveWindowWaits.get());
     }
 
     /** Bytes read and not yet delivered, over all connections and directions. */
@@ -299,18 +307,22 @@ public final class DelayProxy implements EmulatingProxy {
             }
             // Client to server: nothing arrives before the emulated handshake round trip is over.
             pipe(client, server, new Flow(emulation.network(), emulation.upstream(), upstreamLosses::nextDouble,
-                    upstreamRetransmissions::nextDouble, established));
+                    upstreamRetransmissions::nextDouble, established), null);
+            // Server to client: no faster than the client reads, through its receive window (the server reads at once).
+            long opened = System.nanoTime();
             pipe(server, client, new Flow(emulation.network(), emulation.downstream(), downstreamLosses::nextDouble,
-                    downstreamRetransmissions::nextDouble,
-                    System.nanoTime()));
+                    downstreamRetransmissions::nextDouble, opened),
+                    ClientReads.watch(client.getLocalPort(), client.getPort(),
+                            new ReceiveWindow(emulation.network().roundTrip().toNanos(), opened)));
         }
 
         /**
          * One direction: a reader stamps each chunk with its delivery time (the flow's), a writer
          * delivers it then, in order. The end of the stream travels with the same delay, as a half
-         * close or a reset.
+         * close or a reset. Towards the client ({@code reads} not null) no byte arrives before the client's
+         * receive window had room for it.
          */
-        private void pipe(Socket from, Socket to, Flow flow) {
+        private void pipe(Socket from, Socket to, Flow flow, ClientReads.Watched reads) {
             BlockingQueue<Chunk> inFlight = new LinkedBlockingQueue<>();
             Semaphore room = new Semaphore(MAX_BUFFERED_BYTES);
             start(() -> {
@@ -347,8 +359,8 @@ public final class DelayProxy implements EmulatingProxy {
                         for (long wait; (wait = due - System.nanoTime()) > 0; due = flow.due(chunk.piece())) {
                             LockSupport.parkNanos(chunk.piece().lost() ? Math.min(wait, RETRANSMIT_POLL_NANOS) : wait);
                         }
-                        flow.delivered(chunk.piece(), due);
                         if (chunk.isEnd()) {
+                            flow.delivered(chunk.piece(), due);
                             if (chunk.reset()) {
                                 abort(to);
                                 close();
@@ -357,19 +369,60 @@ public final class DelayProxy implements EmulatingProxy {
                             }
                             break;
                         }
-                        out.write(chunk.bytes());
+                        if (reads == null) {
+                            out.write(chunk.bytes());
+                        } else {
+                            due = writeThroughWindow(out, reads, chunk.bytes(), due);
+                        }
+                        flow.delivered(chunk.piece(), due);
                         forwarded.addAndGet(chunk.bytes().length);
                         release(room, chunk.bytes().length);
                     }
                 } catch (IOException | InterruptedException e) {
                     close();
                 } finally {
+                    if (reads != null) {
+                        reads.stop();
+                    }
                     release(room, MAX_BUFFERED_BYTES - room.availablePermits());
                     if (directions.decrementAndGet() == 0) {
                         close();
                     }
                 }
             }, "write");
+        }
+
+        /**
+         * Writes {@code bytes}, due at {@code due}, as the client's receive window lets them arrive: what it had room
+         * for (as the sender knew a round trip earlier) at once, the rest as the client's reads make room, as a TCP
+         * sender sends up to the window's edge. Returns when the last of them arrived.
+         */
+        private long writeThroughWindow(OutputStream out, ClientReads.Watched reads, byte[] bytes, long due)
+                throws IOException, InterruptedException {
+            long arrival = due;
+            for (int offset = 0; offset < bytes.length; ) {
+                int fits = (int) Math.min(bytes.length - offset, reads.window().roomAt(arrival) - reads.written());
+                if (fits > 0) {
+                    out.write(bytes, offset, fits);
+                    reads.wrote(fits);
+                    offset += fits;
+                    continue;
+                }
+                long waitedFrom = System.nanoTime();
+                long next;
+                while ((next = reads.window().arrivalFrom(reads.written() + 1)) == ReceiveWindow.NOT_YET) {
+                    if (isClosed()) {
+                        throw new IOException("closed while waiting for the client's receive window");
+                    }
+                    LockSupport.parkNanos(RETRANSMIT_POLL_NANOS); // the client's next read is sampled
+                }
+                arrival = Math.max(arrival, next);
+                for (long wait; (wait = arrival - System.nanoTime()) > 0; ) {
+                    LockSupport.parkNanos(wait);
+                }
+                receiveWindowWaits.addAndGet(System.nanoTime() - waitedFrom);
+            }
+            return arrival;
         }
 
         /** Waits for room in this direction's budget; false once the connection is closed. */

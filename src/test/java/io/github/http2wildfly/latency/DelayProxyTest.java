@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.http2wildfly.shared.RoundTripProbe;
 import io.github.http2wildfly.shared.EchoServer;
@@ -14,6 +15,7 @@ import java.io.OutputStream;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -154,9 +156,9 @@ class DelayProxyTest {
             socket.setReceiveBufferSize(4096);
             socket.connect(new InetSocketAddress(proxy.loopbackAddress(), proxy.port()));
             socket.getOutputStream().write('x'); // start the flood, then never read
-            // the kernel's buffers take some megabytes too; past them, only the proxy could keep taking
+            // the client's window takes 64 KB, the kernel's buffers some more; past them, only the proxy could keep taking
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (flood.sent() < 3L * DelayProxy.MAX_BUFFERED_BYTES && System.nanoTime() < deadline) {
+            while (proxy.bytesInFlight() < DelayProxy.MAX_BUFFERED_BYTES && System.nanoTime() < deadline) {
                 Thread.sleep(20);
             }
             for (int sample = 0; sample < 10; sample++) {
@@ -165,6 +167,22 @@ class DelayProxyTest {
                 Thread.sleep(30);
             }
             assertTrue(proxy.bytesInFlight() > DelayProxy.MAX_BUFFERED_BYTES / 2, "the proxy took what it may: " + proxy.bytesInFlight());
+        }
+    }
+
+    @Test
+    void aClientThatReadsLateHoldsTheSenderBackByItsReceiveWindow() throws Exception {
+        assumeTrue(ClientReads.available(), "a client's unread bytes are seen in Linux's socket tables");
+        byte[] answer = new byte[512 * 1024];
+        new Random(7).nextBytes(answer);
+        try (ServerSocket server = answering(answer);
+                DelayProxy proxy = DelayProxy.withRoundTrip((InetSocketAddress) server.getLocalSocketAddress(), ROUND_TRIP);
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            socket.getOutputStream().write('x');
+            Thread.sleep(10 * ROUND_TRIP.toMillis()); // not reading: the server has sent it all to the proxy by now
+            assertEquals(1 + ReceiveWindow.INITIAL_BYTES, proxy.bytesForwarded(), "the request, and no more than the first window");
+            assertArrayEquals(answer, socket.getInputStream().readNBytes(answer.length), "then all of it, as the client reads");
+            assertTrue(proxy.receiveWindowWaits().compareTo(ROUND_TRIP) >= 0, "waited a round trip at least: " + proxy.receiveWindowWaits());
         }
     }
 
@@ -269,5 +287,21 @@ class DelayProxyTest {
             in.transferTo(all);
             return all.toByteArray();
         }
+    }
+
+    /** Answers the first byte of one connection with {@code answer}, then closes it. */
+    private static ServerSocket answering(byte[] answer) throws IOException {
+        ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        Thread thread = new Thread(() -> {
+            try (Socket socket = server.accept()) {
+                socket.getInputStream().read();
+                socket.getOutputStream().write(answer);
+            } catch (IOException closed) {
+                // the test ended
+            }
+        }, "answering");
+        thread.setDaemon(true);
+        thread.start();
+        return server;
     }
 }
