@@ -308,12 +308,13 @@ public final class DelayProxy implements EmulatingProxy {
             // Client to server: nothing arrives before the emulated handshake round trip is over.
             pipe(client, server, new Flow(emulation.network(), emulation.upstream(), upstreamLosses::nextDouble,
                     upstreamRetransmissions::nextDouble, established), null);
-            // Server to client: no faster than the client reads, through its receive window (the server reads at once).
+            // Server to client: no faster than the client reads, through its receive window (the server reads at once);
+            // without a round trip the network is loopback's own, and so is the window.
             long opened = System.nanoTime();
+            Duration roundTrip = emulation.network().roundTrip();
             pipe(server, client, new Flow(emulation.network(), emulation.downstream(), downstreamLosses::nextDouble,
-                    downstreamRetransmissions::nextDouble, opened),
-                    ClientReads.watch(client.getLocalPort(), client.getPort(),
-                            new ReceiveWindow(emulation.network().roundTrip().toNanos(), opened)));
+                    downstreamRetransmissions::nextDouble, opened), roundTrip.isZero() ? null
+                    : ClientReads.watch(client.getLocalPort(), client.getPort(), new ReceiveWindow(roundTrip.toNanos(), opened)));
         }
 
         /**

@@ -187,6 +187,22 @@ class DelayProxyTest {
     }
 
     @Test
+    void withoutARoundTripOnlyLoopbacksOwnWindowHoldsTheSenderBack() throws Exception {
+        byte[] answer = new byte[512 * 1024];
+        try (ServerSocket server = answering(answer);
+                DelayProxy proxy = DelayProxy.withRoundTrip((InetSocketAddress) server.getLocalSocketAddress(), Duration.ZERO);
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            socket.getOutputStream().write('x');
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (proxy.bytesForwarded() <= 1 + ReceiveWindow.INITIAL_BYTES && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(proxy.bytesForwarded() > 1 + ReceiveWindow.INITIAL_BYTES, "into the kernel's buffers: " + proxy.bytesForwarded());
+            assertEquals(Duration.ZERO, proxy.receiveWindowWaits());
+        }
+    }
+
+    @Test
     void aResetIsPassedOnAsAReset() throws Exception {
         try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ofMillis(2));
                 Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
