@@ -58,6 +58,8 @@ for engine in chromium firefox; do
 done
 grep -q "lab server's TCP senders, HTTP/2 over TLS at 50 ms" target/comparison/chromium-lab.json \
   || fail "the lab did not read its server's senders (ss -ti)"
+grep -q "model's TCP senders, HTTP/2 over TLS at 50 ms.*waited on the browser's receive window" target/comparison/chromium.json \
+  || fail "the model did not report its senders' receive-window waits"
 expect_nothing_left "the lab's run"
 
 echo "== the lab, killed while it loads pages"
