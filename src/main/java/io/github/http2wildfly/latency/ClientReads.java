@@ -107,9 +107,9 @@ final class ClientReads {
             Map<Long, Queues> queued = queued();
             long now = System.nanoTime();
             for (Watched watched : behind) {
-                long held = held(queued, watched.proxyPort, watched.clientPort);
-                watched.read = Math.max(watched.read, writtenBefore.get(watched) - held);
-                watched.window.read(now, watched.read, watched.written() - watched.read);
+                long written = writtenBefore.get(watched); // what was written when the tables were read
+                watched.read = Math.max(watched.read, written - held(queued, watched.proxyPort, watched.clientPort));
+                watched.window.read(now, watched.read, written - watched.read);
             }
             LockSupport.parkNanos(PERIOD_NANOS);
         }

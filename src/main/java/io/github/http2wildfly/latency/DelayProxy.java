@@ -398,8 +398,7 @@ public final class DelayProxy implements EmulatingProxy {
          * for (as the sender knew a round trip earlier) at once, the rest as the client's reads make room, as a TCP
          * sender sends up to the window's edge. Returns when the last of them arrived.
          */
-        private long writeThroughWindow(OutputStream out, ClientReads.Watched reads, byte[] bytes, long due)
-                throws IOException, InterruptedException {
+        private long writeThroughWindow(OutputStream out, ClientReads.Watched reads, byte[] bytes, long due) throws IOException {
             long arrival = due;
             for (int offset = 0; offset < bytes.length; ) {
                 int fits = (int) Math.min(bytes.length - offset, reads.window().roomAt(arrival) - reads.written());

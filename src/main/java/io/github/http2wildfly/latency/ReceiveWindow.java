@@ -12,9 +12,9 @@ import java.util.Deque;
  * <p>The window is Linux's (6.18): 64 KB at first ({@code tcp_rmem}'s 128 KB, half of it for data), and once a round
  * trip, when the client read more than in the last round trip that grew it (less what it has left unread), it grows as
  * {@code tcp_rcv_space_adjust} and {@code tcp_rcvbuf_grow} grow it: to twice what was read, and more while the reads
- * grow ("slow start: allow the sender to double its rate"). It never shrinks. A client that reads at once is never held back by it; one busy with the page's work reads late, its
- * window fills, and the sender waits, as the lab's senders do ({@code rwnd_limited}). What the client has read comes
- * from {@link ClientReads}, sampled every millisecond.
+ * grow ("slow start: allow the sender to double its rate"). It never shrinks. A client that reads at once is never
+ * held back by it; one busy with the page's work reads late, its window fills, and the sender waits, as the lab's
+ * senders do ({@code rwnd_limited}). What the client has read comes from {@link ClientReads}, sampled every millisecond.
  */
 final class ReceiveWindow {
 
@@ -23,17 +23,16 @@ final class ReceiveWindow {
     /** Linux's first measure of what a round trip's reads must beat: ten segments (TCP_INIT_CWND). */
     private static final long FIRST_SPACE = 10L * Network.SEGMENT_BYTES;
 
-    /** What the client had read by a time, and its window then. */
-    private record Sample(long atNanos, long read, long window) {
-        long room() {
-            return read + window;
-        }
+    /** How far a sender may send once it has heard of the client's reads by a time: what was read, plus the window. */
+    private record Sample(long atNanos, long room) {
     }
 
     private final long roundTripNanos;
     /** Oldest first; the oldest is the newest one a round trip old or more (what a sender can know at the latest). */
     private final Deque<Sample> samples = new ArrayDeque<>();
     private long window = INITIAL_BYTES;
+    /** What the client has read, as far as known. */
+    private long read;
     private long measuredFromNanos;
     private long measuredFromRead;
     private long space = FIRST_SPACE;
@@ -41,27 +40,24 @@ final class ReceiveWindow {
     ReceiveWindow(long roundTripNanos, long openedNanos) {
         this.roundTripNanos = roundTripNanos;
         this.measuredFromNanos = openedNanos;
-        samples.add(new Sample(openedNanos - roundTripNanos, 0, window)); // the handshake told the sender this window
+        samples.add(new Sample(openedNanos - roundTripNanos, window)); // the handshake told the sender this window
     }
 
     /**
-     * The client had read {@code read} bytes of this connection by {@code atNanos}, and left {@code unread} unread
+     * The client had read {@code readSoFar} bytes of this connection by {@code atNanos}, and left {@code unread} unread
      * (samples come in time order).
      */
-    synchronized void read(long atNanos, long read, long unread) {
-        Sample last = samples.peekLast();
-        if (read < last.read()) {
-            read = last.read(); // a sample taken while bytes were being written: reads never go back
-        }
+    synchronized void read(long atNanos, long readSoFar, long unread) {
+        read = Math.max(read, readSoFar); // a sample taken while bytes were being written: reads never go back
         if (atNanos - measuredFromNanos >= roundTripNanos) {
             grow(read - measuredFromRead - unread);
             measuredFromNanos = atNanos;
             measuredFromRead = read;
         }
-        if (read + window == last.room()) {
+        if (read + window == samples.peekLast().room()) {
             return; // nothing new for a sender: keep the earlier time, when the room opened
         }
-        samples.add(new Sample(atNanos, read, window));
+        samples.add(new Sample(atNanos, read + window));
         while (samples.size() > 1 && atNanos - secondOldest().atNanos() >= roundTripNanos) {
             samples.removeFirst();
         }
