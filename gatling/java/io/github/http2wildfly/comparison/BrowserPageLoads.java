@@ -54,12 +54,16 @@ public final class BrowserPageLoads {
     private BrowserPageLoads() {
     }
 
-    /** Every round of the run in this engine, then its results written as {@code tool}.json. */
     /** Every round of the run in {@code browser}, its results written as {@code tool}.json. */
     public static Path measure(ComparisonSettings.Browser browser, ComparisonRun run, String tool) throws IOException {
+        return measure(run, tool, starter(browser, run));
+    }
+
+    /** How to start this browser for this run. */
+    static Starter starter(ComparisonSettings.Browser browser, ComparisonRun run) {
         return switch (browser) {
-            case CHROMIUM -> ChromiumPageLoads.measure(run, tool);
-            case FIREFOX -> FirefoxPageLoads.measure(run, tool);
+            case CHROMIUM -> ChromiumPageLoads.starter(run);
+            case FIREFOX -> FirefoxPageLoads::new;
         };
     }
 
@@ -70,23 +74,20 @@ public final class BrowserPageLoads {
                     + run.calibrate());
             int done = 0;
             for (ComparisonRun.Round round : run.rounds()) {
+                if (run.finished(round)) {
+                    System.out.printf("%s: every pair decided (or its minutes up) after %d loads%n", tool, round.number());
+                    break;
+                }
                 for (Cell cell : round.cells()) {
+                    if (!run.loads(cell, round)) {
+                        continue;
+                    }
                     for (int user = 0; user < settings.users(); user++) {
-                        run.emulation().before(cell, round.number());
-                        String url = run.pageUrl(cell, round.counted());
-                        try (Visit visit = engine.visit(cell, url)) {
-                            BrowserCpu before = visit.cpu().get();
-                            Map<String, String> report = load(visit, url, cell);
-                            BrowserCpu.Use cpu = visit.cpu().get().since(before);
-                            run.emulation().loaded(cell, round.counted());
-                            requireProtocol(cell, report);
-                            if (round.counted()) {
-                                int missing = settings.imageCount() - Integer.parseInt(report.get("images"));
-                                run.log(cell).record(Double.parseDouble(report.get("loadMillis")), missing,
-                                        Long.parseLong(report.get("imageEntries")) + 1, cpu.browserMillis(), cpu.networkMillis());
-                            }
+                        Load load = visit(run, engine, cell, round.number(), round.counted());
+                        if (round.counted()) {
+                            run.log(cell).record(round.number(), load.millis(), load.missingImages(), load.requests(),
+                                    load.cpu().browserMillis(), load.cpu().networkMillis());
                         }
-                        run.emulation().after(cell, round.counted());
                     }
                 }
                 System.out.printf("%s: %s done (%d of %d)%n", tool, round.name(), ++done, run.rounds().size());
@@ -95,6 +96,29 @@ public final class BrowserPageLoads {
         } catch (RuntimeException e) {
             throw new BuildCheckFailure(tool + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
+    }
+
+    /** One first visit's figures: its time, the images it lacked, its requests, what it cost the browser. */
+    record Load(double millis, int missingImages, long requests, BrowserCpu.Use cpu) {
+    }
+
+    /** One first visit of a cell's page in round {@code round}, through the run's emulation; a wrong protocol stops the run. */
+    static Load visit(ComparisonRun run, Engine engine, Cell cell, int round, boolean counted) throws IOException {
+        run.emulation().before(cell, round);
+        String url = run.pageUrl(cell, counted);
+        Load load;
+        try (Visit visit = engine.visit(cell, url)) {
+            BrowserCpu before = visit.cpu().get();
+            run.limitClient(cell, before.pids());
+            Map<String, String> report = load(visit, url, cell);
+            BrowserCpu.Use cpu = visit.cpu().get().since(before);
+            run.emulation().loaded(cell, counted);
+            requireProtocol(cell, report);
+            load = new Load(Double.parseDouble(report.get("loadMillis")), run.settings().imageCount() - Integer.parseInt(report.get("images")),
+                    Long.parseLong(report.get("imageEntries")) + 1, cpu);
+        }
+        run.emulation().after(cell, counted);
+        return load;
     }
 
     /** The wall's own report, or a failure that names the cell. */

@@ -4,6 +4,9 @@ import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.shared.Spread;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * The measured page loads of one cell by one tool, as the comparison wrote them, with the counts the
@@ -13,10 +16,52 @@ import java.util.List;
  *     browser), and {@code networkCpuMillis} the part of it in its network service (TLS, and QUIC in user space)
  * @param toolMeanMillis the mean load time by the tool's own statistics, to check ours against
  *     ({@code null} where the tool has none)
+ * @param loadRounds the round of each load (ComparisonRun's), which pairs it with the other cells' loads of that round;
+ *     results written without it had every cell loaded in every round, in order
  */
 public record CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
         long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, double browserCpuMillis,
-        double networkCpuMillis, Double toolMeanMillis) {
+        double networkCpuMillis, Double toolMeanMillis, List<Integer> loadRounds) {
+
+    public CellResult {
+        loadRounds = loadRounds != null ? List.copyOf(loadRounds) : IntStream.range(0, loadMillis.size()).boxed().toList();
+        if (loadRounds.size() != loadMillis.size()) {
+            throw new IllegalArgumentException(door + " at " + condition.label() + ": " + loadMillis.size() + " loads, "
+                    + loadRounds.size() + " rounds");
+        }
+    }
+
+    /** Loaded in rounds 0, 1, 2, … in order. */
+    public CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
+            long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, double browserCpuMillis,
+            double networkCpuMillis, Double toolMeanMillis) {
+        this(door, condition, loadMillis, failedLoads, requests, failedRequests, connections, bytes, packetsUp, packetsDown,
+                browserCpuMillis, networkCpuMillis, toolMeanMillis, null);
+    }
+
+    /**
+     * Each round's load time, in round order: where several users loaded the cell in one round, their geometric mean
+     * (the statistics work on logarithms).
+     */
+    public Map<Integer, Double> roundMillis() {
+        Map<Integer, double[]> logs = new TreeMap<>();
+        for (int i = 0; i < loadMillis.size(); i++) {
+            double[] sum = logs.computeIfAbsent(loadRounds.get(i), round -> new double[2]);
+            sum[0] += Math.log(loadMillis.get(i));
+            sum[1]++;
+        }
+        Map<Integer, Double> rounds = new TreeMap<>();
+        logs.forEach((round, sum) -> rounds.put(round, Math.exp(sum[0] / sum[1])));
+        return rounds;
+    }
+
+    /** The log of this cell's time over the other's, one per round both loaded, in round order. */
+    public double[] logRatiosAgainst(CellResult against) {
+        Map<Integer, Double> mine = roundMillis();
+        Map<Integer, Double> theirs = against.roundMillis();
+        return mine.keySet().stream().filter(theirs::containsKey)
+                .mapToDouble(round -> Math.log(mine.get(round) / theirs.get(round))).toArray();
+    }
 
     public int loads() {
         return loadMillis.size();

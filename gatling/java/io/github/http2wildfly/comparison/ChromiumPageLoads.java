@@ -2,7 +2,6 @@ package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * Headless Chromium as the comparison's browser (BrowserPageLoads): one browser for the run, a fresh browser
@@ -21,9 +20,9 @@ public final class ChromiumPageLoads implements BrowserPageLoads.Engine {
         chromium = HeadlessChromium.forcingQuic(run.quicOrigins());
     }
 
-    /** Every round of the run in one Chromium, then its results written as {@code tool}.json. */
-    public static Path measure(ComparisonRun run, String tool) throws IOException {
-        return BrowserPageLoads.measure(run, tool, () -> new ChromiumPageLoads(run));
+    /** One Chromium for this run (QUIC forced to its HTTP/3 doors). */
+    static BrowserPageLoads.Starter starter(ComparisonRun run) {
+        return () -> new ChromiumPageLoads(run);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.page.ImageSize;
 import java.util.ArrayList;
@@ -25,6 +27,12 @@ public final class Comparison {
     /** Our timing and the tool's own may differ by scheduling, not by more. */
     static final double TOOL_AGREEMENT = 0.05;
     static final double TOOL_AGREEMENT_MILLIS = 10;
+    /**
+     * A browser under a CPU budget may seem to use a little more per second of load than the budget: its CPU is counted
+     * from before the navigation to the page's report, a little longer than the load. Half again more is a limit that
+     * did not hold.
+     */
+    static final double CPU_LIMIT_SLACK = 1.5;
     /**
      * The control (-Dcomparison.grid=control): one image alone has no head-of-line blocking to spare HTTP/3,
      * so under a fair model of TCP h3 / h2 stays this close to 1 at every loss.
@@ -59,94 +67,93 @@ public final class Comparison {
     }
 
     /**
-     * A pair's ratio along one dimension of the grid (loss, or link rate from none to the slowest), the
-     * others fixed; {@code fixed} is one condition of the series, for its label.
+     * A pair's verdicts along one dimension of the grid (loss, link rate from none to the slowest, or the client's CPU
+     * from unlimited to the smallest budget), the others fixed; {@code fixed} is one condition of the series, for its label.
      */
-    public record Series(Pair pair, String dimension, Condition fixed, List<Integer> values, List<Double> ratios,
-            List<RatioInterval> intervals) {
+    public record Series(Pair pair, String dimension, Condition fixed, List<Integer> values, List<Verdict> verdicts) {
+
+        public List<Double> ratios() {
+            return verdicts.stream().map(Verdict::ratio).toList();
+        }
 
         /**
-         * Where the ratio first crosses 1 ({@code of} stops or starts being faster): between two measured
-         * values, and for loss where a straight line between them crosses 1; empty if it never does.
+         * Where {@code of} stops being faster (or starts): between the last value where it was decided faster (or
+         * slower) and the next value where the loads decided otherwise; empty where no decided verdict changes.
          */
         public Optional<String> crossover() {
             int i = crossing();
-            if (i < 0) {
-                return Optional.empty();
-            }
-            String between = "between " + valueLabel(values.get(i - 1)) + " and " + valueLabel(values.get(i));
-            return Optional.of(crossingLoss().isPresent()
-                    ? between + String.format(Locale.ROOT, ", at about %.1f %%", crossingLoss().getAsDouble()) : between);
+            return i < 0 ? Optional.empty() : Optional.of("between " + valueLabel(values.get(i - 1)) + " and " + valueLabel(values.get(i)));
         }
 
-        /** For loss: where a straight line between the two values on either side of 1 crosses it. */
+        /** For loss: where a straight line between the ratios on either side of the crossing reaches 1. */
         public OptionalDouble crossingLoss() {
             int i = crossing();
             if (!dimension.equals(LOSS) || i < 1) {
                 return OptionalDouble.empty();
             }
-            double from = ratios.get(i - 1);
-            return OptionalDouble.of(values.get(i - 1) + (1 - from) / (ratios.get(i) - from) * (values.get(i) - values.get(i - 1)));
+            double from = ratios().get(i - 1);
+            return OptionalDouble.of(values.get(i - 1) + (1 - from) / (ratios().get(i) - from) * (values.get(i) - values.get(i - 1)));
         }
 
-        /** Whether {@code of} was faster at the first value: its crossing, if any, is where it stops. */
+        /** Whether {@code of} was decided faster at the first value: its crossing, if any, is where it stops. */
         public boolean wonFirst() {
-            return ratios.get(0) < 1;
+            return verdicts.get(0).kind() == Verdict.Kind.FASTER;
         }
 
-        /** The first value on the other side of 1 from the one before, or -1. */
+        /** The first value whose decided verdict differs from the decided one before it (undecided values skipped), or -1. */
         private int crossing() {
-            for (int i = 1; i < values.size(); i++) {
-                if (ratios.get(i) < 1 != ratios.get(i - 1) < 1) {
+            Verdict.Kind before = null;
+            for (int i = 0; i < values.size(); i++) {
+                Verdict.Kind kind = verdicts.get(i).kind();
+                if (!verdicts.get(i).decided()) {
+                    continue;
+                }
+                if (before != null && kind != before) {
                     return i;
                 }
+                before = kind;
             }
             return -1;
         }
 
         public String valueLabel(int value) {
-            return dimension.equals(LOSS) ? value + " % loss" : Condition.bandwidthLabel(value);
+            return switch (dimension) {
+                case LOSS -> value + " % loss";
+                case BANDWIDTH -> Condition.bandwidthLabel(value);
+                default -> Condition.cpuLabel(value);
+            };
         }
 
-        /**
-         * One line: where the ratio reached 1 along the series, or that it never did, with the ratios at both ends;
-         * then the points whose 95 % interval spans 1, where these loads name no winner.
-         */
+        /** One line: the verdict at each value, with its ratio, interval and loads, and where it changed. */
         public String statement() {
-            List<String> open = new ArrayList<>();
-            for (int i = 0; i < values.size(); i++) {
-                if (intervals.get(i).known() && !intervals.get(i).decided()) {
-                    open.add(valueLabel(values.get(i)) + " (" + intervals.get(i).label() + ")");
-                }
-            }
-            return crossingStatement() + (open.isEmpty() ? ""
-                    : " No winner at " + String.join(", ", open) + ": the 95 % interval spans 1.");
-        }
-
-        private String crossingStatement() {
-            String ends = String.format(Locale.ROOT, "%s %.2f at %s, %.2f at %s", pair.label(), ratios.get(0),
-                    valueLabel(values.get(0)), ratios.get(ratios.size() - 1), valueLabel(values.get(values.size() - 1)));
             String of = pair.of().label();
             String against = pair.against().label();
-            return crossover()
-                    .map(where -> label() + ": " + of + (wonFirst() ? " stops" : " starts") + " beating " + against
-                            + " " + where + " (" + ends + ").")
-                    .orElse(label() + ": no crossover in the range measured, " + of + (wonFirst() ? " beat " + against
-                            + " at every point" : " was no faster than " + against + " at any point") + " (" + ends + ").");
+            List<String> points = new ArrayList<>();
+            for (int i = 0; i < values.size(); i++) {
+                Verdict verdict = verdicts.get(i);
+                points.add(valueLabel(values.get(i)) + ": " + verdict.say(of, against) + " " + verdict.label());
+            }
+            String change = crossover().map(where -> " The verdict changes " + where + ".").orElse("");
+            return label() + ", " + pair.label() + ": " + String.join("; ", points) + "." + change;
         }
 
         /** What is fixed along the series, for people. */
         public String label() {
-            return dimension.equals(LOSS)
-                    ? String.format(Locale.ROOT, "RTT %d ms, %s, %s images, %s", fixed.rttMillis(),
-                            Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter(), fixed.congestionControl().label())
-                    : String.format(Locale.ROOT, "RTT %d ms, %d %% loss, %s images, %s", fixed.rttMillis(), fixed.lossPercent(),
-                            fixed.size().parameter(), fixed.congestionControl().label());
+            String client = fixed.clientMillicores() == 0 || dimension.equals(CPU) ? "" : ", client " + Condition.cpuLabel(fixed.clientMillicores());
+            return switch (dimension) {
+                case LOSS -> String.format(Locale.ROOT, "RTT %d ms, %s, %s images, %s", fixed.rttMillis(),
+                        Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter(), fixed.congestionControl().label());
+                case BANDWIDTH -> String.format(Locale.ROOT, "RTT %d ms, %d %% loss, %s images, %s", fixed.rttMillis(), fixed.lossPercent(),
+                        fixed.size().parameter(), fixed.congestionControl().label());
+                default -> String.format(Locale.ROOT, "RTT %d ms, %d %% loss, %s, %s images, %s", fixed.rttMillis(), fixed.lossPercent(),
+                        Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter(), fixed.congestionControl().label());
+            } + client;
         }
     }
 
     static final String LOSS = "loss";
     static final String BANDWIDTH = "bandwidth";
+    static final String CPU = "cpu";
 
     private final ToolResults results;
 
@@ -191,15 +198,30 @@ public final class Comparison {
         return ratio(new Pair(Door.HTTP_2_TLS, against), condition);
     }
 
-    /** The pair's ratio of medians under one condition, where both were measured. */
+    /** The pair's ratio (the geometric mean of its rounds' ratios) under one condition, where both were measured. */
     public Optional<Double> ratio(Pair pair, Condition condition) {
-        return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition).map(against -> of.median() / against.median()));
+        return verdict(pair, condition).map(Verdict::ratio);
     }
 
-    /** The pair's ratio of medians with its 95 % interval (a bootstrap over both cells' loads), where both were measured. */
-    public Optional<RatioInterval> interval(Pair pair, Condition condition) {
-        return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition)
-                .map(against -> RatioInterval.bootstrap(of.loadMillis(), against.loadMillis())));
+    /**
+     * What the pair's paired loads decided under one condition, replaying the rule the run loaded by (its
+     * {@link StoppingRule}; results without one had a fixed number of loads, looked at once), where both were measured.
+     */
+    public Optional<Verdict> verdict(Pair pair, Condition condition) {
+        return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition).map(against -> {
+            double[] logRatios = of.logRatiosAgainst(against);
+            return rule(logRatios.length).verdict(logRatios);
+        }));
+    }
+
+    /** The verdict for people; without a network (RTT 0) none is drawn: the page is CPU-bound on loopback. */
+    static String verdictText(Pair pair, Condition condition, Verdict verdict) {
+        return condition.rttMillis() == 0 ? "CPU-bound on loopback: no conclusion" : verdict.say(pair.of().label(), pair.against().label());
+    }
+
+    /** The rule the run loaded by, or for results without one, one look at all {@code loads}. */
+    StoppingRule rule(int loads) {
+        return results.rule() != null ? results.rule() : new StoppingRule(Math.max(1, loads), Math.max(1, loads), 0.05);
     }
 
     /** The comparison's pairs this tool measured both sides of, under some condition. */
@@ -213,13 +235,19 @@ public final class Comparison {
      */
     public List<Series> lossSeries() {
         return series(LOSS, Condition::lossPercent, c -> List.of(c.rttMillis(), c.bandwidthMbps(), c.size().ordinal(),
-                c.congestionControl().ordinal()));
+                c.congestionControl().ordinal(), c.clientMillicores()));
     }
 
     /** Each pair's ratio from no rate limit down to the slowest link, one series per round trip, loss, size and congestion control. */
     public List<Series> bandwidthSeries() {
         return series(BANDWIDTH, c -> Condition.bandwidthRank(c.bandwidthMbps()),
-                c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal(), c.congestionControl().ordinal()));
+                c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal(), c.congestionControl().ordinal(), c.clientMillicores()));
+    }
+
+    /** Each pair's ratio from the browser's CPU unlimited down to the smallest budget, one series per network and size. */
+    public List<Series> cpuSeries() {
+        return series(CPU, c -> Condition.cpuRank(c.clientMillicores()),
+                c -> List.of(c.rttMillis(), c.lossPercent(), c.bandwidthMbps(), c.size().ordinal(), c.congestionControl().ordinal()));
     }
 
     private List<Series> series(String dimension, ToIntFunction<Condition> order, Function<Condition, List<Integer>> fixed) {
@@ -234,9 +262,12 @@ public final class Comparison {
                 }
                 List<Condition> sorted = group.stream().sorted(Comparator.comparingInt(order)).toList();
                 all.add(new Series(pair, dimension, sorted.get(0),
-                        sorted.stream().map(c -> dimension.equals(LOSS) ? c.lossPercent() : c.bandwidthMbps()).toList(),
-                        sorted.stream().map(c -> ratio(pair, c).orElseThrow()).toList(),
-                        sorted.stream().map(c -> interval(pair, c).orElseThrow()).toList()));
+                        sorted.stream().map(c -> switch (dimension) {
+                            case LOSS -> c.lossPercent();
+                            case BANDWIDTH -> c.bandwidthMbps();
+                            default -> c.clientMillicores();
+                        }).toList(),
+                        sorted.stream().map(c -> verdict(pair, c).orElseThrow()).toList()));
             }
         }
         return all;
@@ -262,6 +293,13 @@ public final class Comparison {
             }
             if (cell.failedLoads() > 0 || cell.failedRequests() > 0) {
                 problems.add(where + ": " + cell.failedLoads() + " failed loads, " + cell.failedRequests() + " failed requests");
+            }
+            if (cell.condition().clientMillicores() > 0 && cell.cpuCounted()) {
+                double cores = cell.browserCpuMillis() / cell.loadMillis().stream().mapToDouble(Double::doubleValue).sum();
+                if (cores > CPU_LIMIT_SLACK * cell.condition().clientMillicores() / 1000) {
+                    problems.add(String.format(Locale.ROOT, "%s: the browser used %.2f cores while it loaded, over its budget of %s:"
+                            + " the CPU limit did not hold", where, cores, Condition.cpuLabel(cell.condition().clientMillicores())));
+                }
             }
             if (cell.toolMeanMillis() != null && cell.loads() > 0) {
                 double difference = Math.abs(cell.mean() - cell.toolMeanMillis());
@@ -289,9 +327,11 @@ public final class Comparison {
         List<Integer> rtts = roundTrips();
         if (!rtts.isEmpty()) {
             int largest = rtts.get(rtts.size() - 1);
-            http2Ratio(Condition.latency(largest), Door.HTTP_1_1_TLS).filter(ratio -> ratio >= 1).ifPresent(ratio -> problems.add(
-                    String.format(Locale.ROOT, "%s: at %d ms RTT HTTP/2 was not faster than HTTP/1.1 over TLS (h2/h1 = %.2f)",
-                            tool, largest, ratio)));
+            Pair article = new Pair(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS);
+            verdict(article, Condition.latency(largest)).filter(verdict -> largest > 0 && verdict.kind() != Verdict.Kind.FASTER)
+                    .ifPresent(verdict -> problems.add(String.format(Locale.ROOT, "%s: at %d ms RTT HTTP/2 was not shown faster than"
+                            + " HTTP/1.1 over TLS (h2 / h1-TLS %s: %s)", tool, largest, verdict.label(),
+                            verdict.say(article.of().label(), article.against().label()))));
         }
         return problems;
     }

@@ -112,16 +112,18 @@ public final class ComparisonReport {
         }
         for (Comparison.Pair pair : comparison.pairs()) {
             for (Condition condition : comparison.conditions()) {
-                comparison.interval(pair, condition).ifPresent(interval -> out.append(String.format(Locale.ROOT,
-                        "%s at %s: %s, %s%n", pair.label(), condition.label(), interval.label(),
-                        condition.rttMillis() == 0 ? "CPU-bound on loopback: no conclusion"
-                                : interval.verdict(pair.of().label(), pair.against().label()))));
+                comparison.verdict(pair, condition).ifPresent(verdict -> out.append(String.format(Locale.ROOT,
+                        "%s at %s: %s, %s%n", pair.label(), condition.label(), verdict.label(),
+                        Comparison.verdictText(pair, condition, verdict))));
             }
         }
         for (Comparison.Series series : comparison.lossSeries()) {
             out.append(series.statement()).append(System.lineSeparator());
         }
         for (Comparison.Series series : comparison.bandwidthSeries()) {
+            out.append(series.statement()).append(System.lineSeparator());
+        }
+        for (Comparison.Series series : comparison.cpuSeries()) {
             out.append(series.statement()).append(System.lineSeparator());
         }
         return out.toString();

@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.door.NetworkSetting;
 import io.github.http2wildfly.edge.TlsIdentity;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,9 +38,14 @@ import java.util.function.Function;
  * @param serverLog the comparison's server's console, where it names itself when it has booted
  * @param h3Edge which edge answers the HTTP/3 cells
  * @param keystore the server's key and certificate, which another edge (Caddy) serves too
+ * @param loads the fewest counted loads a cell gets: a pair's first look ({@link #rule()})
+ * @param maxLoads the most: its last look
+ * @param bandPercent how far apart two cells' times may be, in percent either way, to be called level
+ * @param minutes how long a tool's leg may go on loading undecided pairs, from its first counted round
+ * @param clientMillicores the browser's CPU budgets to compare, in thousandths of a core (0: unlimited)
  */
 public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
-        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<ImageSize> sizes, int users, int loads, int warmupLoads, int imageCount,
+        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<Integer> clientMillicores, List<ImageSize> sizes, int users, int loads, int maxLoads, int bandPercent, int minutes, int warmupLoads, int imageCount,
         Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, List<Browser> browsers, Path serverLog,
         String gatlingVersion, Map<Door, Integer> ports, H3Edge h3Edge, Keystore keystore) {
 
@@ -79,9 +86,13 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 list(given, "comparison.losses", NetworkSetting.LOSS),
                 list(given, "comparison.bandwidths", NetworkSetting.BANDWIDTH),
                 congestionControls(required(given, "comparison.ccs")),
+                clientMillicores(required(given, "comparison.clientcpus")),
                 sizes(required(given, "comparison.sizes")),
                 number(given, "comparison.users", 1, 50),
                 number(given, "comparison.loads", 1, 1000),
+                number(given, "comparison.loads.max", number(given, "comparison.loads", 1, 1000), 1000),
+                number(given, "comparison.band", 1, 50),
+                number(given, "comparison.minutes", 0, 1440),
                 number(given, "comparison.warmup.loads", 0, 100),
                 number(given, "comparison.count", LogoCount.MIN, LogoCount.MAX),
                 imageBytes(Path.of(required(given, "comparison.logo"))),
@@ -96,6 +107,11 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                         required(given, "comparison.keystore.alias")));
     }
 
+    /** How many loads a pair gets until it is decided (the report replays it on the loads). */
+    public StoppingRule rule() {
+        return new StoppingRule(loads, maxLoads, bandPercent / 100.0);
+    }
+
     private static Map<Door, Integer> ports(Properties given) {
         Map<Door, Integer> ports = new EnumMap<>(Door.class);
         for (Door door : Door.values()) {
@@ -105,9 +121,9 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     }
 
     /**
-     * Every door under every condition (the grid of round trips, losses, link rates, congestion controls
-     * and sizes), in a stable order, and under none (RTT 0, no loss, no limit) for each size even when the
-     * grid leaves it out: the model's baseline, what the page costs the machine.
+     * Every door under every condition (the grid of round trips, losses, link rates, congestion controls,
+     * the client's CPU budgets and sizes), in a stable order, and under none (RTT 0, no loss, no limit) for each size and
+     * CPU budget even when the grid leaves it out: the model's baseline, what the page costs the machine.
      */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
@@ -117,14 +133,18 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 for (CongestionControl cc : congestionControls) {
                     for (int loss : lossesPercent) {
                         for (int rtt : roundTripsMillis) {
-                            conditions.add(new Condition(rtt, loss, bandwidth, size, cc));
+                            for (int cpu : clientMillicores) {
+                                conditions.add(new Condition(rtt, loss, bandwidth, size, cc, cpu));
+                            }
                         }
                     }
                 }
             }
-            Condition baseline = new Condition(0, 0, 0, size, Condition.BASELINE_CONGESTION_CONTROL).withoutNetwork();
-            if (!conditions.contains(baseline)) {
-                conditions.add(0, baseline);
+            for (int cpu : clientMillicores) {
+                Condition baseline = new Condition(0, 0, 0, size, Condition.BASELINE_CONGESTION_CONTROL, cpu).withoutNetwork();
+                if (!conditions.contains(baseline)) {
+                    conditions.add(0, baseline);
+                }
             }
             for (Condition condition : conditions) {
                 for (Door door : doors) {
@@ -208,6 +228,29 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
             }
         }
         return values.stream().distinct().sorted().toList();
+    }
+
+    /**
+     * The browser's CPU budgets in cores ("0" for unlimited, "2,1,0.5,0.25"), as thousandths of a core, unlimited first,
+     * then from the most to the least, each once.
+     */
+    static List<Integer> clientMillicores(String value) {
+        List<Integer> budgets = new ArrayList<>();
+        for (String one : value.split(",")) {
+            try {
+                double cores = Double.parseDouble(one.strip());
+                int millicores = (int) Math.round(cores * 1000);
+                if (cores == 0 || millicores >= 10 && millicores <= 64_000) {
+                    budgets.add(millicores);
+                    continue;
+                }
+            } catch (NumberFormatException notANumber) {
+                // reported below
+            }
+            throw new IllegalArgumentException("comparison.clientcpus=" + value + ": expected the browser's cores, 0 (unlimited) or"
+                    + " from 0.01 to 64, separated by commas");
+        }
+        return budgets.stream().distinct().sorted(Comparator.comparingInt(Condition::cpuRank)).toList();
     }
 
     static List<CongestionControl> congestionControls(String value) {

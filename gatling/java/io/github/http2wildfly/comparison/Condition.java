@@ -3,18 +3,27 @@ package io.github.http2wildfly.comparison;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.page.ImageSize;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.Locale;
 
 /**
  * What the sweep varies besides the door: the emulated network (round trip, loss, link rate), the size of
- * the page's images, and how the senders answer loss.
+ * the page's images, how the senders answer loss, and how much CPU the browser may use.
  *
  * @param bandwidthMbps the link rate in Mbit/s, 0 for no limit
  * @param congestionControl the senders' congestion control: the model's TCP, door 4's QUIC, the lab's kernel
+ * @param clientMillicores the browser's CPU budget in thousandths of a core (a cgroup's quota: {@link ClientCpu}), 0 for
+ *     no limit
  */
-public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, ImageSize size, CongestionControl congestionControl) {
+public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, ImageSize size, CongestionControl congestionControl,
+        int clientMillicores) {
+
+    /** The browser's CPU unlimited. */
+    public Condition(int rttMillis, int lossPercent, int bandwidthMbps, ImageSize size, CongestionControl congestionControl) {
+        this(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, 0);
+    }
 
     /**
      * Where nothing is lost and nothing waits, every sender behaves alike: the page without a network, the
@@ -24,6 +33,7 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
 
     /** The order of the report's tables: by image size, then link rate (no limit first), congestion control, loss and round trip. */
     static final Comparator<Condition> ORDER = Comparator.comparing(Condition::size)
+            .thenComparingInt(c -> cpuRank(c.clientMillicores()))
             .thenComparingInt(c -> bandwidthRank(c.bandwidthMbps()))
             .thenComparing(Condition::congestionControl)
             .thenComparingInt(Condition::lossPercent)
@@ -39,6 +49,22 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
         return mbps == 0 ? Integer.MIN_VALUE : -mbps;
     }
 
+    /** CPU budgets from none (0) to the smallest: the order in which the client's own work is expected to grow. */
+    static int cpuRank(int millicores) {
+        return millicores == 0 ? Integer.MIN_VALUE : -millicores;
+    }
+
+    /** "unlimited CPU" or "0.5 cores". */
+    static String cpuLabel(int millicores) {
+        return millicores == 0 ? "unlimited CPU" : BigDecimal.valueOf(millicores).movePointLeft(3).stripTrailingZeros().toPlainString()
+                + (millicores == 1000 ? " core" : " cores");
+    }
+
+    /** The same condition with the browser's CPU limited to this budget (0: unlimited). */
+    public Condition withClientMillicores(int millicores) {
+        return new Condition(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, millicores);
+    }
+
     /** "no rate limit" or "10 Mbit/s". */
     static String bandwidthLabel(int mbps) {
         return mbps == 0 ? "no rate limit" : mbps + " Mbit/s";
@@ -50,12 +76,12 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
 
     /** The same network with images of another size. */
     public Condition withSize(ImageSize other) {
-        return new Condition(rttMillis, lossPercent, bandwidthMbps, other, congestionControl);
+        return new Condition(rttMillis, lossPercent, bandwidthMbps, other, congestionControl, clientMillicores);
     }
 
-    /** The same page on loopback: the CPU and transfer time the network's costs come on top of. */
+    /** The same page on loopback, with the same CPU budget: the CPU and transfer time the network's costs come on top of. */
     public Condition withoutNetwork() {
-        return new Condition(0, 0, 0, size, BASELINE_CONGESTION_CONTROL);
+        return new Condition(0, 0, 0, size, BASELINE_CONGESTION_CONTROL, clientMillicores);
     }
 
     /** A name without spaces for Gatling's groups: only what differs from latency alone, the logo and the baseline's sender. */
@@ -63,12 +89,14 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
         return rttMillis + "ms" + (lossPercent == 0 ? "" : "-" + lossPercent + "pct")
                 + (bandwidthMbps == 0 ? "" : "-" + bandwidthMbps + "Mbps")
                 + (size == ImageSize.LOGO ? "" : "-" + size.parameter())
-                + (congestionControl == BASELINE_CONGESTION_CONTROL ? "" : "-" + congestionControl.parameter());
+                + (congestionControl == BASELINE_CONGESTION_CONTROL ? "" : "-" + congestionControl.parameter())
+                + (clientMillicores == 0 ? "" : "-" + clientMillicores + "mcpu");
     }
 
-    /** For people: "50 ms, 2 % loss, 10 Mbit/s, 20k images, BBR". */
+    /** For people: "50 ms, 2 % loss, 10 Mbit/s, 20k images, BBR", and ", client 0.5 cores" where the browser's CPU was limited. */
     public String label() {
         return String.format(Locale.ROOT, "%d ms, %d %% loss, %s, %s images, %s", rttMillis, lossPercent,
-                bandwidthLabel(bandwidthMbps), size.parameter(), congestionControl.label());
+                bandwidthLabel(bandwidthMbps), size.parameter(), congestionControl.label())
+                + (clientMillicores == 0 ? "" : ", client " + cpuLabel(clientMillicores));
     }
 }

@@ -45,5 +45,8 @@ public interface Emulation extends AutoCloseable {
 
     /** Connections, bytes both ways, and packets each way where the network sees packets (the lab; 0 in the model). */
     record Traffic(long connections, long bytes, long packetsUp, long packetsDown) {
+
+        /** Nothing counted (yet). */
+        static final Traffic NONE = new Traffic(0, 0, 0, 0);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,7 +50,9 @@ public final class Environment {
                 Long.toString(settings.imageBytes().get(size))));
         environment.put("seed of the losses", Long.toString(settings.seed()));
         environment.put("virtual users per cell", Integer.toString(settings.users()));
-        environment.put("loads per user", Integer.toString(settings.loads()));
+        environment.put("loads per user", String.format(Locale.ROOT, "%d to %d, until each pair is decided (looks at %s,"
+                + " level within %d %%, at most %d min of further loads)", settings.loads(), settings.maxLoads(),
+                settings.rule().looks(), settings.bandPercent(), settings.minutes()));
         environment.put("warm-up loads per user", Integer.toString(settings.warmupLoads()));
         return environment;
     }

@@ -3,7 +3,6 @@ package io.github.http2wildfly.comparison;
 import io.github.http2wildfly.shared.HeadlessFirefox;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,13 +25,8 @@ public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
     private final Map<Integer, HeadlessFirefox> browsers = new HashMap<>();
     private String version = "?";
 
-    private FirefoxPageLoads() {
+    FirefoxPageLoads() {
         HeadlessFirefox.requireInstalled();
-    }
-
-    /** Every round of the run in Firefox, a fresh user context per load, then its results written as {@code tool}.json. */
-    public static Path measure(ComparisonRun run, String tool) throws IOException {
-        return BrowserPageLoads.measure(run, tool, FirefoxPageLoads::new);
     }
 
     @Override

@@ -52,12 +52,12 @@ public final class GatlingStatistics {
             }
             cells.add(new CellResult(cell.door(), cell.condition(), cell.loadMillis(), cell.failedLoads(), group.requests(),
                     group.failedRequests(), cell.connections(), cell.bytes(), cell.packetsUp(), cell.packetsDown(), 0, 0,
-                    group.meanMillis()));
+                    group.meanMillis(), cell.loadRounds()));
         }
         Map<String, String> environment = new LinkedHashMap<>(measured.environment());
         environment.put("Gatling report", gatlingResults.resolve(run).resolve("index.html").toAbsolutePath().toString());
         new ToolResults(measured.tool(), measured.clientWindowBytes(), measured.imageCount(), measured.imageBytes(), cells,
-                measured.calibration(), environment)
+                measured.calibration(), environment, measured.rule())
                 .write(results.getParent());
     }
 

@@ -7,15 +7,17 @@ import java.util.List;
 public final class LoadLog {
 
     private final List<Double> millis = new ArrayList<>();
+    private final List<Integer> rounds = new ArrayList<>();
     private int failedLoads;
     private long requests;
     private long failedRequests;
     private double browserCpuMillis;
     private double networkCpuMillis;
 
-    /** A load whose requests only the tool's own statistics count (Gatling's report). */
-    public synchronized void record(double loadMillis, boolean failedLoad) {
+    /** A load of this round whose requests only the tool's own statistics count (Gatling's report). */
+    public synchronized void record(int round, double loadMillis, boolean failedLoad) {
         millis.add(loadMillis);
+        rounds.add(round);
         if (failedLoad) {
             failedLoads++;
         }
@@ -25,18 +27,23 @@ public final class LoadLog {
      * A load that counted its own requests and failures (the browser, from inside the page), with the CPU time the
      * browser spent on it: all its processes, and its network service.
      */
-    public synchronized void record(double loadMillis, int failed, long loadRequests, double browserCpu, double networkCpu) {
-        record(loadMillis, failed > 0);
+    public synchronized void record(int round, double loadMillis, int failed, long loadRequests, double browserCpu, double networkCpu) {
+        record(round, loadMillis, failed > 0);
         requests += loadRequests;
         failedRequests += failed;
         browserCpuMillis += browserCpu;
         networkCpuMillis += networkCpu;
     }
 
+    /** The rounds loaded so far, one per load. */
+    public synchronized List<Integer> rounds() {
+        return List.copyOf(rounds);
+    }
+
     /** The cell's result, with the connections and bytes its network saw. */
     public synchronized CellResult result(Cell cell, Emulation.Traffic traffic) {
         return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
                 traffic.connections(), traffic.bytes(), traffic.packetsUp(), traffic.packetsDown(), browserCpuMillis,
-                networkCpuMillis, null);
+                networkCpuMillis, null, List.copyOf(rounds));
     }
 }

@@ -23,7 +23,8 @@ import java.util.List;
  * and pays their set-up, as a first visit does.
  *
  * <p>The proxies, rounds and results are ComparisonRun's, shared with the Chromium measurement: each
- * round is one scenario per cell, chained one after another, doors in a new order each round. Gatling
+ * round is one scenario per cell, chained one after another, cells in a new order each round; a scenario whose cell
+ * the round no longer loads (its pairs decided: ComparisonRun#loads) does nothing. Gatling
  * has no HTTP/3 client: its cells are left out here.
  */
 public class PageLoadSimulation extends Simulation {
@@ -38,7 +39,7 @@ public class PageLoadSimulation extends Simulation {
         for (ComparisonRun.Round round : run.rounds()) {
             for (Cell cell : round.cells()) {
                 steps.add(scenario(round.name() + " " + cell.key())
-                        .exec(pageLoad(cell, round.counted()))
+                        .doIf(session -> run.loads(cell, round)).then(pageLoad(cell, round))
                         .injectOpen(atOnceUsers(run.settings().users()))
                         .protocols(browserLike(cell.door(), run.baseUrl(cell, round.counted()))));
             }
@@ -64,14 +65,15 @@ public class PageLoadSimulation extends Simulation {
         }
     }
 
-    private ChainBuilder pageLoad(Cell cell, boolean counted) {
+    private ChainBuilder pageLoad(Cell cell, ComparisonRun.Round round) {
+        boolean counted = round.counted();
         String group = counted ? cell.key() : "warm-up " + cell.key();
         return exec(session -> session.set("loadStart", System.nanoTime()))
                 .group(group).on(exec(http("page").get(run.settings().pagePath(cell.condition()))))
                 .exec(session -> {
                     if (counted) {
                         double millis = (System.nanoTime() - session.getLong("loadStart")) / 1e6;
-                        run.log(cell).record(millis, session.isFailed());
+                        run.log(cell).record(round.number(), millis, session.isFailed());
                     }
                     return session;
                 });

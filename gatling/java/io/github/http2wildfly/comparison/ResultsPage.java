@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
 import java.time.LocalDate;
 import java.util.List;
@@ -19,7 +20,8 @@ final class ResultsPage {
     static String render(List<Comparison> comparisons, LocalDate date, String command) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "# The comparison of %s%n%nA record written by the run. Command: `%s`; medians in ms,"
-                + " interleaved loads; each ratio with its 95 %% interval (a bootstrap over the loads of its two cells).%n", date, command));
+                + " interleaved loads; each ratio (the geometric mean of its rounds' ratios) with its interval and verdict: loads until"
+                + " decided, at most 5 %% false winners over all looks (docs/comparison.md).%n", date, command));
         for (Comparison comparison : comparisons) {
             List<Door> doors = comparison.doors();
             List<Comparison.Pair> pairs = comparison.pairs();
@@ -38,7 +40,9 @@ final class ResultsPage {
                             .map(cell -> String.format(Locale.ROOT, "%,.0f", cell.median())).orElse("–")).append(" |");
                 }
                 for (Comparison.Pair pair : pairs) {
-                    md.append(' ').append(comparison.interval(pair, condition).map(RatioInterval::label).orElse("–")).append(" |");
+                    md.append(' ').append(comparison.verdict(pair, condition).map(verdict -> verdict.label() + ", "
+                            + (condition.rttMillis() == 0 ? "no conclusion (CPU-bound)" : verdict.say(Comparison.Pair.shortName(pair.of()),
+                                    Comparison.Pair.shortName(pair.against())))).orElse("–")).append(" |");
                 }
                 md.append('\n');
             }
@@ -68,10 +72,11 @@ final class ResultsPage {
             md.append("| ").append(one.label()).append(" |");
             for (int loss : losses) {
                 int at = one.values().indexOf(loss);
-                md.append(' ').append(at < 0 ? "–" : String.format(Locale.ROOT, "%.2f", one.ratios().get(at))).append(" |");
+                md.append(' ').append(at < 0 ? "–" : one.verdicts().get(at).label() + ", "
+                        + one.verdicts().get(at).say("h2", "h1-TLS")).append(" |");
             }
-            md.append(' ').append(one.crossover().orElse(one.wonFirst() ? "not up to " + one.valueLabel(losses.get(losses.size() - 1))
-                    : "never won")).append(" |\n");
+            md.append(' ').append(one.crossover().orElse(one.verdicts().stream().allMatch(v -> v.kind() == Verdict.Kind.FASTER)
+                    ? "not up to " + one.valueLabel(losses.get(losses.size() - 1)) : "no change decided")).append(" |\n");
         }
     }
 
@@ -80,8 +85,8 @@ final class ResultsPage {
         md.append(String.format(Locale.ROOT, "%n## The model against the lab%n%n%s.%n%n| RTT, loss, rate, size, sender | pair | model"
                 + " | lab | model / lab | |%n|---|---|---|---|---|---|%n", both.summary()));
         for (ModelAgainstLab.Point point : both.points()) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %.2f | %s |%n", point.condition().label(),
-                    point.pair().label(), point.model(), point.lab(), point.quotient(), point.verdict()));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s |%n", point.condition().label(),
+                    point.pair().label(), point.inModel().label(), point.inLab().label(), point.quotient(), point.verdict()));
         }
     }
 

@@ -20,13 +20,15 @@ import java.util.Optional;
  * <li>the lab (comparison.lab): Chromium through the model and through the lab, the same grid, side by side (and any
  * other browser of comparison.browsers through the model); where this machine cannot run the lab, one line says why
  * and the model runs alone;</li>
+ * <li>the A/A calibration (comparison.aa pairs): one cell against itself, in the first browser of comparison.browsers
+ * ({@link AaCalibration});</li>
  * <li>the model: the browsers of comparison.browsers, one after the other, and Gatling through the delay proxies.</li>
  * </ul>
  * Arguments: {@code measure|report settings-file [gatling-results-dir]}.
  */
 public final class RunComparison {
 
-    enum Mode { MODEL, LAB, URL }
+    enum Mode { MODEL, LAB, URL, AA }
 
     private RunComparison() {
     }
@@ -36,11 +38,15 @@ public final class RunComparison {
         ComparisonSettings settings = ComparisonSettings.load(file);
         UrlSettings yourPage = UrlSettings.load(file);
         boolean measuring = args[0].equals("measure");
-        Mode mode = mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), measuring ? Optional.of(System.out) : Optional.empty());
+        int aaPairs = ComparisonSettings.number(ComparisonSettings.read(file), "comparison.aa", 0, 10_000);
+        Mode mode = aaPairs > 0 ? Mode.AA
+                : mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), measuring ? Optional.of(System.out) : Optional.empty());
         if (measuring) {
             ComparisonReport.clearPreviousRun(settings.outputDirectory());
             switch (mode) {
                 case URL -> UrlComparison.run(yourPage, System.out);
+                case AA -> System.out.println("Recorded: " + AaCalibration.run(settings, aaPairs,
+                        settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), RunRecord.of(ComparisonSettings.read(file))));
                 case LAB -> {
                     // Chromium is the lab's reference client (ModelAgainstLab): its model leg is always there to set beside it
                     measureInBrowsers(settings.labBrowsers(), settings);
@@ -53,8 +59,8 @@ public final class RunComparison {
                     measureInBrowsers(settings.browsers(), settings);
                 }
             }
-        } else if (mode != Mode.URL) {
-            // your page's run wrote its report as it measured; the grid's is written from every tool's results
+        } else if (mode == Mode.MODEL || mode == Mode.LAB) {
+            // your page's run and the A/A wrote their records as they measured; the grid's is written from every tool's results
             GatlingStatistics.addTo(settings.outputDirectory().resolve("gatling.json"), Path.of(args[2]));
             ComparisonReport.report(settings.outputDirectory(), RunRecord.of(ComparisonSettings.read(file)));
         }

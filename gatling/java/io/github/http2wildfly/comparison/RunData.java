@@ -51,14 +51,15 @@ final class RunData {
             row.put("condition", condition.label());
             Map<String, Double> ratios = new LinkedHashMap<>();
             Map<String, Object> intervals = new LinkedHashMap<>();
-            pairs.forEach(pair -> comparison.interval(pair, condition).ifPresent(interval -> {
-                ratios.put(pair.label(), interval.ratio());
-                // the 95 % interval, null where a cell had one load; the verdict names a winner only where it excludes 1
+            pairs.forEach(pair -> comparison.verdict(pair, condition).ifPresent(verdict -> {
+                ratios.put(pair.label(), verdict.ratio());
+                // the interval (null under two loads) and the verdict: faster, level or undecided, with its loads
                 Map<String, Object> bounds = new LinkedHashMap<>();
-                bounds.put("low", interval.known() ? interval.low() : null);
-                bounds.put("high", interval.known() ? interval.high() : null);
-                bounds.put("verdict", condition.rttMillis() == 0 ? "CPU-bound on loopback: no conclusion"
-                        : interval.verdict(pair.of().label(), pair.against().label()));
+                bounds.put("low", verdict.interval().known() ? verdict.interval().low() : null);
+                bounds.put("high", verdict.interval().known() ? verdict.interval().high() : null);
+                bounds.put("confidence", verdict.interval().confidence());
+                bounds.put("loads", verdict.interval().loads());
+                bounds.put("verdict", Comparison.verdictText(pair, condition, verdict));
                 intervals.put(pair.label(), bounds);
             }));
             row.put("ratios", ratios);
@@ -67,7 +68,7 @@ final class RunData {
         }).toList());
         tool.put("latency", latency(comparison));
         List<Map<String, Object>> series = new ArrayList<>();
-        for (List<Comparison.Series> dimension : List.of(comparison.lossSeries(), comparison.bandwidthSeries())) {
+        for (List<Comparison.Series> dimension : List.of(comparison.lossSeries(), comparison.bandwidthSeries(), comparison.cpuSeries())) {
             dimension.forEach(one -> series.add(series(one)));
         }
         tool.put("series", series);
@@ -85,6 +86,7 @@ final class RunData {
         row.put("lossPercent", condition.lossPercent());
         row.put("bandwidthMbps", condition.bandwidthMbps());
         row.put("size", condition.size().parameter());
+        row.put("clientCores", condition.clientMillicores() == 0 ? null : condition.clientMillicores() / 1000.0);
         row.put("loads", cell.loads());
         row.put("mean", cell.mean());
         row.put("p50", cell.median());
@@ -131,6 +133,8 @@ final class RunData {
         one.put("values", series.values());
         one.put("valueLabels", series.values().stream().map(series::valueLabel).toList());
         one.put("ratios", series.ratios());
+        one.put("verdicts", series.verdicts().stream().map(verdict -> verdict.say(series.pair().of().label(),
+                series.pair().against().label())).toList());
         one.put("crossingLoss", series.crossingLoss().isPresent() ? series.crossingLoss().getAsDouble() : null);
         one.put("statement", series.statement());
         return one;

@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.page.ImageSize;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,9 +20,17 @@ import java.util.Map;
  * @param imageBytes what one image of each size weighs
  * @param calibration per emulated round-trip time, what the delay proxy measured (ms)
  * @param environment machine, JDK, server, page, for people
+ * @param rule how many loads the run took until a pair was decided, which the report replays; results written without
+ *     one had a fixed number of loads, looked at once
  */
 public record ToolResults(String tool, long clientWindowBytes, int imageCount, Map<ImageSize, Long> imageBytes, List<CellResult> cells,
-        Map<Integer, Double> calibration, Map<String, String> environment) {
+        Map<Integer, Double> calibration, Map<String, String> environment, StoppingRule rule) {
+
+    /** With a fixed number of loads, looked at once. */
+    public ToolResults(String tool, long clientWindowBytes, int imageCount, Map<ImageSize, Long> imageBytes, List<CellResult> cells,
+            Map<Integer, Double> calibration, Map<String, String> environment) {
+        this(tool, clientWindowBytes, imageCount, imageBytes, cells, calibration, environment, null);
+    }
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.page.ImageSize;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -46,10 +48,39 @@ class ComparisonRunTest {
     void warmUpsLoadEachDoorOnceWithoutANetworkThenEveryCellIsCounted() throws IOException {
         try (ComparisonRun run = new ComparisonRun(quick(), true)) {
             List<ComparisonRun.Round> rounds = run.rounds();
-            assertEquals(List.of("warm-up 0", "load 0", "load 1", "load 2"), rounds.stream().map(ComparisonRun.Round::name).toList());
+            assertEquals(1 + 20, rounds.size(), "a warm-up, then as many rounds as a pair may take (comparison.loads.max)");
+            assertEquals(List.of("warm-up 0", "load 0", "load 1"), rounds.subList(0, 3).stream().map(ComparisonRun.Round::name).toList());
             assertTrue(rounds.get(0).cells().stream().allMatch(cell -> cell.condition().rttMillis() == 0));
             assertEquals(3, rounds.get(0).cells().size());
             assertEquals(9, rounds.get(1).cells().size());
+            assertTrue(rounds.stream().skip(1).anyMatch(round -> !round.cells().equals(rounds.get(1).cells())),
+                    "each round its own order");
+        }
+    }
+
+    @Test
+    void afterTheFirstLoadsARoundLoadsOnlyTheCellsOfPairsStillUndecided() throws IOException {
+        try (ComparisonRun run = new ComparisonRun(quick(), true)) {
+            List<ComparisonRun.Round> rounds = run.rounds();
+            Cell h1 = new Cell(Door.HTTP_1_1_TLS, Condition.latency(50));
+            Cell h2 = new Cell(Door.HTTP_2_TLS, Condition.latency(50));
+            Cell h3 = new Cell(Door.HTTP_3, Condition.latency(50));
+            Cell lossyH1 = new Cell(Door.HTTP_1_1_TLS, new Condition(50, 5, 0, ImageSize.LOGO, CongestionControl.RENO));
+            Cell loopback = new Cell(Door.HTTP_1_1_TLS, Condition.latency(0));
+            double[][] millis = {{4600, 4700, 4500}, {800, 810, 790}, {805, 790, 812}};
+            List<Cell> cells = List.of(h1, h2, h3);
+            for (int round = 0; round < 3; round++) {
+                assertTrue(run.loads(loopback, rounds.get(1 + round)), "the first comparison.loads rounds load every cell");
+                for (int cell = 0; cell < 3; cell++) {
+                    run.log(cells.get(cell)).record(round, millis[cell][round], false);
+                }
+            }
+            ComparisonRun.Round fourth = rounds.get(1 + 3);
+            assertTrue(!run.loads(h1, fourth), "h2 / h1-TLS and h3 / h1-TLS decided at the first look");
+            assertTrue(run.loads(h2, fourth) && run.loads(h3, fourth), "h3 / h2 undecided: both load on");
+            assertTrue(run.loads(lossyH1, fourth), "nothing loaded yet at 5 % loss");
+            assertTrue(!run.loads(loopback, fourth), "without a network no pair is judged");
+            assertTrue(!run.finished(fourth));
         }
     }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.statistics.RatioInterval;
+import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.page.ImageSize;
@@ -45,15 +47,18 @@ class ComparisonTest {
         Comparison comparison = new Comparison(results(Map.of(50, 50.8), cell(Door.HTTP_1_1_TLS, 50, 4600),
                 cell(Door.HTTP_2_TLS, 50, 800)));
         assertEquals(List.of(), comparison.problems());
-        assertEquals(800 / 4600.0, comparison.http2Ratio(Condition.latency(50), Door.HTTP_1_1_TLS).orElseThrow(), 1e-9);
+        assertEquals(800 / 4600.0, comparison.http2Ratio(Condition.latency(50), Door.HTTP_1_1_TLS).orElseThrow(), 0.001,
+                "the geometric mean of the rounds' ratios, near the ratio of medians");
     }
 
     @Test
     void http2NotFasterAtTheLargestRttIsAProblem() {
         Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 0, 200), cell(Door.HTTP_2_TLS, 0, 150),
-                cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950)));
-        assertEquals(List.of("gatling: at 100 ms RTT HTTP/2 was not faster than HTTP/1.1 over TLS (h2/h1 = 1.06)"),
-                comparison.problems());
+                cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 1000)));
+        List<String> problems = comparison.problems();
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).startsWith("gatling: at 100 ms RTT HTTP/2 was not shown faster than HTTP/1.1 over TLS (h2 / h1-TLS 1.11 [")
+                && problems.get(0).endsWith("]: HTTP/1.1 over TLS faster (3 loads))"), problems.get(0));
     }
 
     @Test
@@ -111,9 +116,12 @@ class ComparisonTest {
         List<Comparison.Series> series = comparison.lossSeries();
         assertEquals(1, series.size(), "RTT 0 is no series: CPU-bound, no network to lose on");
         assertEquals(List.of(0, 2, 5), series.get(0).values());
-        assertEquals("RTT 50 ms, no rate limit, logo images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 2 % loss"
-                + " and 5 % loss, at about 4.0 % (h2 / h1-TLS 0.17 at 0 % loss, 1.10 at 5 % loss).",
-                series.get(0).statement());
+        String statement = series.get(0).statement();
+        assertTrue(statement.startsWith("RTT 50 ms, no rate limit, logo images, NewReno, h2 / h1-TLS: 0 % loss: HTTP/2 over TLS faster"
+                + " (3 loads) 0.17 [") && statement.contains("; 2 % loss: HTTP/2 over TLS faster (3 loads) 0.80 [")
+                && statement.contains("; 5 % loss: HTTP/1.1 over TLS faster (3 loads) 1.10 [")
+                && statement.endsWith(". The verdict changes between 2 % loss and 5 % loss."), statement);
+        assertEquals(4.0, series.get(0).crossingLoss().orElseThrow(), 0.05);
         assertEquals(List.of(), comparison.bandwidthSeries(), "one link rate: nothing to chart");
     }
 
@@ -122,9 +130,43 @@ class ComparisonTest {
         Condition slow = new Condition(50, 0, 2, ImageSize.LOGO, CongestionControl.RENO);
         Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
                 cell(Door.HTTP_1_1_TLS, slow, 6000), cell(Door.HTTP_2_TLS, slow, 2000)));
-        assertEquals("RTT 50 ms, 0 % loss, logo images, NewReno: no crossover in the range measured, HTTP/2 over TLS beat HTTP/1.1"
-                + " over TLS at every point (h2 / h1-TLS 0.17 at no rate limit, 0.33 at 2 Mbit/s).",
-                comparison.bandwidthSeries().get(0).statement());
+        String statement = comparison.bandwidthSeries().get(0).statement();
+        assertTrue(statement.startsWith("RTT 50 ms, 0 % loss, logo images, NewReno, h2 / h1-TLS: no rate limit: HTTP/2 over TLS faster")
+                && statement.contains("; 2 Mbit/s: HTTP/2 over TLS faster (3 loads) 0.33 [") && !statement.contains("changes"), statement);
+    }
+
+    @Test
+    void aVerdictThatTheLoadsCannotDecideChangesNothingAlongTheSeries() {
+        Condition lossy = lossy(50, 2);
+        CellResult spread = new CellResult(Door.HTTP_2_TLS, lossy, List.of(3000.0, 6000.0, 4500.0), 0, 1503, 0, 3, 1_200_000, 0, 0, 0, 0, null);
+        Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, lossy, 4500), spread, cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 2000)));
+        Comparison.Series series = comparison.lossSeries().get(0);
+        assertEquals(Verdict.Kind.UNDECIDED, series.verdicts().get(1).kind(), series.statement());
+        assertTrue(series.statement().contains("2 % loss: undecided after 3 loads") && !series.statement().contains("changes"),
+                series.statement());
+        assertTrue(series.crossover().isEmpty() && series.crossingLoss().isEmpty());
+    }
+
+    @Test
+    void theRatioAlongTheClientsCpuIsASeriesAndABudgetTheBrowserExceededIsAProblem() {
+        Condition halfCore = Condition.latency(50).withClientMillicores(500);
+        CellResult limited = new CellResult(Door.HTTP_2_TLS, halfCore, List.of(2000.0, 2100.0, 1900.0), 0, 1503, 0, 3, 1_200_000, 0, 0,
+                2400, 300, null);
+        Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, halfCore, 6000), limited));
+        Comparison.Series series = comparison.cpuSeries().get(0);
+        assertEquals(List.of(0, 500), series.values());
+        assertTrue(series.statement().startsWith("RTT 50 ms, 0 % loss, no rate limit, logo images, NewReno, h2 / h1-TLS: unlimited CPU:"
+                + " HTTP/2 over TLS faster (3 loads) 0.17 [") && series.statement().contains("; 0.5 cores: HTTP/2 over TLS faster (3 loads) 0.33 ["),
+                series.statement());
+        assertEquals("50 ms, 0 % loss, no rate limit, logo images, NewReno, client 0.5 cores", halfCore.label());
+        assertEquals(List.of(), comparison.problems(), "2.4 s of CPU over 6 s of loads: 0.4 cores");
+        CellResult over = new CellResult(Door.HTTP_2_TLS, halfCore, List.of(2000.0, 2100.0, 1900.0), 0, 1503, 0, 3, 1_200_000, 0, 0,
+                6000, 300, null);
+        assertEquals(List.of("gatling HTTP_2_TLS at 50 ms, 0 % loss, no rate limit, logo images, NewReno, client 0.5 cores: the browser"
+                + " used 1.00 cores while it loaded, over its budget of 0.5 cores: the CPU limit did not hold"),
+                new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, halfCore, 6000), over)).problems());
     }
 
     /** RTT 50 ms: HTTP/2 far ahead without loss, behind at 5 %. */
@@ -141,7 +183,8 @@ class ComparisonTest {
         assertEquals("h2 / h1-TLS", series.get("pair").asText());
         assertEquals("loss", series.get("dimension").asText());
         assertEquals(4.5, series.get("crossingLoss").asDouble(), 0.05);
-        assertTrue(series.get("statement").asText().contains("stops beating HTTP/1.1 over TLS between 0 % loss and 5 % loss"), series.toString());
+        assertTrue(series.get("statement").asText().endsWith("The verdict changes between 0 % loss and 5 % loss."), series.toString());
+        assertEquals("HTTP/1.1 over TLS faster (3 loads)", series.at("/verdicts/1").asText());
         assertTrue(run().at("/tools/0/clientWindowBytes").asLong() < 1 << 20, "Gatling's window: the page says what it does");
     }
 
@@ -151,13 +194,13 @@ class ComparisonTest {
         Condition lossyTiles = new Condition(50, 2, 0, ImageSize.KB20, CongestionControl.RENO);
         new ToolResults("chromium", 15L << 20, 100, Map.of(ImageSize.LOGO, 670L, ImageSize.KB20, 19_355L),
                 List.of(cell(Door.HTTP_1_1_TLS, tiles, 1400), cell(Door.HTTP_2_TLS, tiles, 500),
-                        cell(Door.HTTP_1_1_TLS, lossyTiles, 1800), cell(Door.HTTP_2_TLS, lossyTiles, 1900)), Map.of(), ENVIRONMENT)
+                        cell(Door.HTTP_1_1_TLS, lossyTiles, 1800), cell(Door.HTTP_2_TLS, lossyTiles, 2100)), Map.of(), ENVIRONMENT)
                 .write(dir);
         ComparisonReport.report(dir, NOT_RECORDED);
         JsonNode chromium = run().at("/tools/0");
         assertEquals("20k", chromium.at("/latency/size").asText());
-        assertTrue(chromium.at("/series/0/statement").asText().startsWith(
-                "RTT 50 ms, no rate limit, 20k images, NewReno: HTTP/2 over TLS stops beating HTTP/1.1 over TLS between 0 % loss and 2 % loss"),
+        assertTrue(chromium.at("/series/0/statement").asText().startsWith("RTT 50 ms, no rate limit, 20k images, NewReno, h2 / h1-TLS:")
+                && chromium.at("/series/0/statement").asText().endsWith("The verdict changes between 0 % loss and 2 % loss."),
                 chromium.toString());
     }
 
@@ -167,7 +210,7 @@ class ComparisonTest {
         new ToolResults("chromium", gatling.clientWindowBytes(), gatling.imageCount(), gatling.imageBytes(), gatling.cells(),
                 gatling.calibration(), gatling.environment()).write(dir);
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
-        assertTrue(failure.getMessage().contains("HTTP/2 was not faster"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("HTTP/2 was not shown faster"), failure.getMessage());
         assertTrue(Files.readString(dir.resolve("report.html")).contains("\"p50\" : 950.0"), "the page holds the run's data");
     }
 
@@ -178,8 +221,8 @@ class ComparisonTest {
         assertTrue(page.startsWith("# The comparison of " + java.time.LocalDate.now()) && page.contains("Machine and run: client Gatling.")
                 && page.contains("`./mvnw verify -Pgatling`"), page);
         assertTrue(page.contains("| RTT, loss, rate, size | HTTP/1.1 over TLS | HTTP/2 over TLS | h2 / h1-TLS |")
-                && page.contains("| 50 ms, 0 % loss, no rate limit, logo images, NewReno | 4,600 | 800 | 0.17 [one load: no interval] |")
-                && page.contains("| 6,000 | 6,600 | 1.10 [one load: no interval] |"), page);
+                && page.contains("| 50 ms, 0 % loss, no rate limit, logo images, NewReno | 4,600 | 800 | 0.17 [0.16, 0.19], h2 faster (3 loads) |")
+                && page.contains("| 6,000 | 6,600 | 1.10 [1.03, 1.17], h1-TLS faster (3 loads) |"), page);
     }
 
     @Test
@@ -210,10 +253,13 @@ class ComparisonTest {
         ComparisonReport.report(dir, NOT_RECORDED);
         Comparison chromium = ComparisonReport.read(dir).get(0);
         assertEquals(List.of("h2 / h1-TLS", "h3 / h2", "h3 / h1-TLS"), chromium.pairs().stream().map(Comparison.Pair::label).toList());
-        assertEquals(List.of(1.2, 0.8), chromium.lossSeries().get(1).ratios());
-        assertEquals("RTT 50 ms, no rate limit, logo images, NewReno: HTTP/3 over QUIC starts beating HTTP/2 over TLS between 0 % loss"
-                + " and 5 % loss, at about 2.5 % (h3 / h2 1.20 at 0 % loss, 0.80 at 5 % loss).",
-                chromium.lossSeries().get(1).statement());
+        List<Double> ratios = chromium.lossSeries().get(1).ratios();
+        assertEquals(1.2, ratios.get(0), 0.005);
+        assertEquals(0.8, ratios.get(1), 0.005);
+        String statement = chromium.lossSeries().get(1).statement();
+        assertTrue(statement.startsWith("RTT 50 ms, no rate limit, logo images, NewReno, h3 / h2: 0 % loss: HTTP/2 over TLS faster")
+                && statement.contains("5 % loss: HTTP/3 over QUIC faster (3 loads)")
+                && statement.endsWith("The verdict changes between 0 % loss and 5 % loss."), statement);
         JsonNode chromiumData = run().at("/tools/0");
         assertEquals(List.of("HTTP/1.1 over TLS", "HTTP/2 over TLS", "HTTP/3 over QUIC"),
                 chromiumData.get("doors").valueStream().map(JsonNode::asText).toList());
@@ -221,8 +267,8 @@ class ComparisonTest {
         assertEquals(List.of("HTTP/1.1 over TLS", "HTTP/2 over TLS"), run().at("/tools/1/doors").valueStream().map(JsonNode::asText).toList(),
                 "Gatling without HTTP/3: the page says so");
         String page = Files.readString(dir.resolve("results.md"));
-        assertTrue(page.contains("| 50 ms, 5 % loss, no rate limit, logo images, NewReno | 7,000 | 3,000 | 2,400 | 0.43 [one load: no interval]"
-                + " | 0.80 [one load: no interval] | 0.34 [one load: no interval] |"), page);
+        assertTrue(page.contains("| 50 ms, 5 % loss, no rate limit, logo images, NewReno | 7,000 | 3,000 | 2,400 | 0.43 [")
+                && page.contains("h3 faster (3 loads) |"), page);
     }
 
     @Test
@@ -252,25 +298,41 @@ class ComparisonTest {
         assertEquals(8, both.points().size(), "two pairs at four conditions with a network");
         ModelAgainstLab.Point bbrAtFive = both.points().stream().filter(point -> point.condition().equals(lossyBbr)
                 && point.pair().of() == Door.HTTP_2_TLS).findFirst().orElseThrow();
-        assertEquals(2800 / 2700.0, bbrAtFive.model(), 1e-9);
-        assertEquals(1500 / 3200.0, bbrAtFive.lab(), 1e-9);
-        assertEquals("another winner, outside 0.75 to 1.33", bbrAtFive.verdict());
-        assertTrue(both.summary().startsWith("The model against the lab: 7 of 8 points agree"), both.summary());
-        assertEquals("agrees (a tie in the lab)", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.03, true).verdict());
-        assertEquals("another winner", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.10, true).verdict());
-        assertEquals("agrees (no winner in the lab: its interval spans 1)",
-                new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.97, 1.10, false).verdict(), "the lab's loads could not tell");
-        assertEquals("outside 0.75 to 1.33", new ModelAgainstLab.Point(lossy, bbrAtFive.pair(), 0.70, 1.10, false).verdict(),
-                "without a winner in the lab, the band still holds the model to the lab's figure");
+        assertEquals(2800 / 2700.0, bbrAtFive.model(), 0.005);
+        assertEquals(1500 / 3200.0, bbrAtFive.lab(), 0.005);
+        assertTrue(bbrAtFive.verdict().startsWith("apart: the model's interval 1.04 [") && !bbrAtFive.agrees(), bbrAtFive.verdict());
+        assertTrue(both.summary().startsWith("The model against the lab: "), both.summary());
         String page = Files.readString(dir.resolve("results.md"));
         assertTrue(page.contains("## The model against the lab")
-                && page.contains("| 50 ms, 5 % loss, no rate limit, 20k images, BBR | h2 / h1-TLS | 1.04 | 0.47 | 2.21 | another winner,"
-                        + " outside 0.75 to 1.33 |"), page);
+                && page.contains("| 50 ms, 5 % loss, no rate limit, 20k images, BBR | h2 / h1-TLS | 1.04 ["), page);
         assertTrue(page.contains("## chromium-lab: where HTTP/2 stops winning")
-                && page.contains("| RTT 50 ms, no rate limit, 20k images, NewReno | 0.55 | 3.18 | between 0 % loss and 5 % loss, at about 0.9 % |")
-                && page.contains("| RTT 50 ms, no rate limit, 20k images, BBR | 0.55 | 0.47 | not up to 5 % loss |"), page);
+                && page.contains("h1-TLS faster (3 loads) | between 0 % loss and 5 % loss |")
+                && page.contains("h2 faster (3 loads) | not up to 5 % loss |"), page);
         assertTrue(run().at("/modelAgainstLab/points").valueStream().anyMatch(point -> !point.get("agrees").asBoolean()
-                && point.get("verdict").asText().equals("another winner, outside 0.75 to 1.33")), run().toString());
+                && point.get("verdict").asText().startsWith("apart")), run().toString());
+    }
+
+    @Test
+    void theModelAgreesWithTheLabWhereTheirIntervalsOverlapAndNotWhereTheyAreApart() {
+        Condition lossy = lossy(50, 5);
+        Comparison.Pair h3h2 = new Comparison.Pair(Door.HTTP_3, Door.HTTP_2_TLS);
+        // the example: a model's 1.43 against a lab's level 1.08, which a band of 0.75 to 1.33 let agree
+        ModelAgainstLab.Point band = new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.SLOWER, 1.43, 1.30, 1.55),
+                verdict(Verdict.Kind.UNDECIDED, 1.08, 0.95, 1.21));
+        assertEquals("apart: the model's interval 1.43 [1.30, 1.55] misses the lab's 1.08 [0.95, 1.21]", band.verdict());
+        assertTrue(!band.agrees());
+        ModelAgainstLab.Point spread = new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.UNDECIDED, 0.97, 0.90, 1.04),
+                verdict(Verdict.Kind.LEVEL, 1.03, 0.99, 1.04));
+        assertEquals("agrees within the loads' spread (lab level within 5 % (7 loads), model undecided after 7 loads)", spread.verdict());
+        assertTrue(spread.agrees());
+        assertEquals("another winner", new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
+                verdict(Verdict.Kind.SLOWER, 1.20, 1.10, 1.30)).verdict());
+        assertEquals("agrees", new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
+                verdict(Verdict.Kind.FASTER, 0.88, 0.84, 0.92)).verdict());
+    }
+
+    private static Verdict verdict(Verdict.Kind kind, double ratio, double low, double high) {
+        return new Verdict(kind, new RatioInterval(ratio, low, high, 7, 0.95), 0.05);
     }
 
     @Test
@@ -291,10 +353,13 @@ class ComparisonTest {
         LabPoints points = LabPoints.read(Files.newInputStream(records.resolve(LabPoints.FILE)));
         String record = java.time.LocalDate.now() + "-default.md";
         assertTrue(Files.exists(records.resolve(record)));
-        assertEquals(List.of(new LabPoint("20k", 100, 50, 5, 0, "bbr", "h2", "http/1.1", 1.04, 0.47,
-                "another winner, outside 0.75 to 1.33", record), new LabPoint("20k", 100, 50, 5, 0, "bbr", "h3", "h2", 1.04, 1.27,
-                "agrees", record), elsewhere), points.points().stream().map(ComparisonTest::rounded).toList(),
-                "the newer run's point replaced the older one's; the other page's stayed");
+        List<LabPoint> merged = points.points().stream().map(ComparisonTest::rounded).toList();
+        assertEquals(3, merged.size(), merged.toString());
+        assertEquals(List.of("h2 1.04 0.47 " + record, "h3 1.04 1.27 " + record), merged.subList(0, 2).stream().map(point -> point.protocol()
+                + String.format(java.util.Locale.ROOT, " %.2f %.2f ", point.model(), point.lab()) + point.record()).toList(),
+                "the newer run's point replaced the older one's");
+        assertTrue(merged.get(0).verdict().startsWith("apart") && !merged.get(0).agrees(), merged.get(0).verdict());
+        assertEquals(elsewhere, merged.get(2), "the other page's stayed");
     }
 
     /** As the file keeps them: two decimals. */
@@ -325,9 +390,19 @@ class ComparisonTest {
         return cell(door, Condition.latency(rtt), millis);
     }
 
+    /**
+     * Three loads whose median is {@code millis}, each door's a little apart from the others' (2 %), so that a pair's
+     * rounds differ as measured ones do.
+     */
     private static CellResult cell(Door door, Condition condition, double millis) {
-        return new CellResult(door, condition, List.of(millis), 0, 501, 0, door == Door.HTTP_2_TLS ? 1 : 6, 400_000, 0, 0, 0, 0, millis);
+        double[] jitter = JITTER.get(door);
+        List<Double> loads = List.of(millis * jitter[0], millis * jitter[1], millis * jitter[2]);
+        return new CellResult(door, condition, loads, 0, 1503, 0, door == Door.HTTP_2_TLS ? 3 : 18, 1_200_000, 0, 0, 0, 0, millis);
     }
+
+    private static final Map<Door, double[]> JITTER = Map.of(Door.HTTP_1_1, new double[] {1.00, 1.02, 0.98},
+            Door.HTTP_1_1_TLS, new double[] {1.00, 1.02, 0.98}, Door.HTTP_2_TLS, new double[] {1.01, 0.99, 1.00},
+            Door.HTTP_3, new double[] {0.99, 1.00, 1.01});
 
     private static ToolResults results(Map<Integer, Double> calibration, CellResult... cells) {
         return new ToolResults("gatling", 65_535, 500, Map.of(ImageSize.LOGO, 670L), List.of(cells), calibration, ENVIRONMENT);

@@ -88,8 +88,8 @@ public final class BrowserCpu {
         return !samples.isEmpty();
     }
 
-    /** The processes counted. */
-    Set<Long> pids() {
+    /** The processes counted: the browser's own and all under it. */
+    public Set<Long> pids() {
         return samples.keySet();
     }
 

@@ -1,0 +1,81 @@
+package io.github.http2wildfly.comparison.statistics;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Loads until the answer is decided (as Tachometer's auto-sample): a pair of cells is looked at once it has
+ * {@code minLoads} paired rounds, again each time its rounds have grown by half, and at {@code maxLoads}. At each look
+ * its {@link RatioInterval} decides: below or above 1, a winner; inside {@code band} of 1 either way, level; else more
+ * loads, and after the last look, undecided. Every look is a chance to see a winner that is not there, so the 5 % is
+ * split evenly over the looks (Bonferroni: each look's interval is at 1 − 5 % / looks), and the chance of ever naming a
+ * false winner stays at or below 5 % however the looks fall ({@code FalseWinnerRateTest}).
+ *
+ * @param band how far from 1 a ratio may be, either way, for "level" (0.05: 5 %)
+ */
+public record StoppingRule(int minLoads, int maxLoads, double band) {
+
+    /** The chance, over all looks, of naming a winner where the two cells do not differ. */
+    public static final double FALSE_WINNER_RATE = 0.05;
+
+    public StoppingRule {
+        if (minLoads < 1 || maxLoads < minLoads || band <= 0) {
+            throw new IllegalArgumentException("loads from " + minLoads + " to " + maxLoads + ", band " + band);
+        }
+    }
+
+    /** The rounds at which a pair is looked at: the first, each one half more than the one before, the last. */
+    public List<Integer> looks() {
+        List<Integer> looks = new ArrayList<>();
+        for (int n = minLoads; n < maxLoads; n = Math.max(n + 1, (int) Math.ceil(n * 1.5))) {
+            looks.add(n);
+        }
+        looks.add(maxLoads);
+        return List.copyOf(looks);
+    }
+
+    /** Each look's coverage: 95 % for one look, more where there are more. */
+    public double confidence() {
+        return 1 - FALSE_WINNER_RATE / looks().size();
+    }
+
+    /**
+     * While loads are still coming: the verdict of the first look these rounds reached that decided, or empty. The
+     * rounds' log ratios in the order they were loaded; a look sees the rounds up to it.
+     */
+    public Verdict atLooks(double[] logRatios) {
+        for (int look : looks()) {
+            if (look > logRatios.length) {
+                break;
+            }
+            Verdict verdict = look(Arrays.copyOf(logRatios, look));
+            if (verdict.decided()) {
+                return verdict;
+            }
+        }
+        return new Verdict(Verdict.Kind.UNDECIDED, RatioInterval.of(logRatios, confidence()), band);
+    }
+
+    /**
+     * Once the loads have ended: as {@link #atLooks}, and where the run stopped between two looks (its time was up),
+     * a last look at every round it has, in place of the look at {@code maxLoads} that it never reached.
+     */
+    public Verdict verdict(double[] logRatios) {
+        Verdict verdict = atLooks(logRatios);
+        return verdict.decided() || logRatios.length < minLoads || looks().contains(logRatios.length) ? verdict
+                : look(logRatios);
+    }
+
+    /** Whether a pair with these rounds needs more: it reached no verdict and not the last look. */
+    public boolean wantsMore(double[] logRatios) {
+        return logRatios.length < maxLoads && !atLooks(logRatios).decided();
+    }
+
+    private Verdict look(double[] logRatios) {
+        RatioInterval interval = RatioInterval.of(logRatios, confidence());
+        Verdict.Kind kind = !interval.known() ? Verdict.Kind.UNDECIDED : interval.high() < 1 ? Verdict.Kind.FASTER
+                : interval.low() > 1 ? Verdict.Kind.SLOWER : interval.within(band) ? Verdict.Kind.LEVEL : Verdict.Kind.UNDECIDED;
+        return new Verdict(kind, interval, band);
+    }
+}

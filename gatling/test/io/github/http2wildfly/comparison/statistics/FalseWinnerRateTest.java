@@ -1,0 +1,197 @@
+package io.github.http2wildfly.comparison.statistics;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The calibration of the verdicts, by simulation (seeded: the same figures every run). Two cells are loaded round
+ * after round as a run loads them, until {@link StoppingRule} decides, for every rule the grids use; where both cells
+ * draw their loads from the same distribution, any winner named is a false one, and at most 5 % of the pairs may get
+ * one. The method before it (a bootstrap of medians over three loads each, a winner where its interval excluded 1)
+ * fails the same check; and a real difference is found (the power), the loads it took printed beside it.
+ */
+class FalseWinnerRateTest {
+
+    private static final int PAIRS = 4000;
+    private static final Path GRIDS = Path.of("gatling/grids");
+
+    /** How one load's time (its logarithm) is drawn: {@code shift} is the log of the true ratio, for cell A only. */
+    enum Shape {
+        /** Log-normal: log times normal, 10 % spread. */
+        NORMAL,
+        /** Heavy tails: Student's t with 3 degrees of freedom, 5 % scale. */
+        HEAVY_TAILS,
+        /** One load in ten 40 % slower (a collection, a busy core): both cells alike. */
+        OUTLIERS,
+        /** The machine drifts: each round slower or faster than the last (a random walk), both cells of a round alike. */
+        DRIFT,
+        /** Right-skewed times: 1 s plus an exponential wait of 0.3 s on average. */
+        SKEWED;
+
+        double load(SplittableRandom random, double roundEffect) {
+            return switch (this) {
+                case NORMAL -> 0.1 * random.nextGaussian();
+                case HEAVY_TAILS -> 0.05 * studentT3(random);
+                case OUTLIERS -> 0.05 * random.nextGaussian() + (random.nextDouble() < 0.1 ? Math.log(1.4) : 0);
+                case DRIFT -> roundEffect + 0.05 * random.nextGaussian();
+                case SKEWED -> Math.log(1000 + 300 * -Math.log(1 - random.nextDouble()));
+            };
+        }
+
+        double step(SplittableRandom random) {
+            return this == DRIFT ? 0.05 * random.nextGaussian() : 0;
+        }
+
+        private static double studentT3(SplittableRandom random) {
+            double chi = 0;
+            for (int i = 0; i < 3; i++) {
+                double z = random.nextGaussian();
+                chi += z * z;
+            }
+            return random.nextGaussian() / Math.sqrt(chi / 3);
+        }
+    }
+
+    /** One pair loaded until the rule decides (or its last look): the verdict. */
+    static Verdict loadUntilDecided(StoppingRule rule, Shape shape, double ratio, SplittableRandom random) {
+        double[] logRatios = new double[rule.maxLoads()];
+        int n = 0;
+        double round = 0;
+        do {
+            round += shape.step(random);
+            logRatios[n] = Math.log(ratio) + shape.load(random, round) - shape.load(random, round);
+            n++;
+        } while (rule.wantsMore(Arrays.copyOf(logRatios, n)));
+        return rule.verdict(Arrays.copyOf(logRatios, n));
+    }
+
+    /** The share of pairs that named a winner, and the loads they took on average. */
+    static double[] namedAndLoads(StoppingRule rule, Shape shape, double ratio, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int named = 0;
+        long loads = 0;
+        for (int i = 0; i < PAIRS; i++) {
+            Verdict verdict = loadUntilDecided(rule, shape, ratio, random);
+            named += verdict.named() ? 1 : 0;
+            loads += verdict.interval().loads();
+        }
+        return new double[] {(double) named / PAIRS, (double) loads / PAIRS};
+    }
+
+    /** Every rule the grids run: each grid's first look and cap, read over the default grid as the build reads them. */
+    static Set<StoppingRule> gridRules() throws IOException {
+        Properties defaults = read(GRIDS.resolve("default.properties"));
+        Set<StoppingRule> rules = new LinkedHashSet<>();
+        try (Stream<Path> grids = Files.list(GRIDS)) {
+            for (Path grid : grids.sorted().toList()) {
+                Properties given = new Properties();
+                given.putAll(defaults);
+                given.putAll(read(grid));
+                rules.add(new StoppingRule(Integer.parseInt(given.getProperty("comparison.loads")),
+                        Integer.parseInt(given.getProperty("comparison.loads.max")),
+                        Integer.parseInt(given.getProperty("comparison.band")) / 100.0));
+            }
+        }
+        return rules;
+    }
+
+    @Test
+    void whereTwoCellsDoNotDifferAtMostFivePercentOfPairsNameAWinnerUnderEveryGridsRule() throws IOException {
+        List<String> rates = new ArrayList<>();
+        for (StoppingRule rule : gridRules()) {
+            for (Shape shape : Shape.values()) {
+                double[] aa = namedAndLoads(rule, shape, 1, 2015);
+                rates.add(String.format(Locale.ROOT, "%d to %d loads, %s: %.1f %% (%.1f loads)", rule.minLoads(), rule.maxLoads(),
+                        shape, 100 * aa[0], aa[1]));
+                assertTrue(aa[0] <= StoppingRule.FALSE_WINNER_RATE, rates.get(rates.size() - 1));
+            }
+        }
+        System.out.println("False winners: " + String.join("; ", rates));
+    }
+
+    @Test
+    void theBootstrapOfMediansAtThreeLoadsNamesMoreThanFivePercentFalseWinners() {
+        SplittableRandom random = new SplittableRandom(2015);
+        int named = 0;
+        for (int i = 0; i < PAIRS; i++) {
+            double[] a = new double[3];
+            double[] b = new double[3];
+            for (int load = 0; load < 3; load++) {
+                a[load] = Math.exp(Shape.NORMAL.load(random, 0));
+                b[load] = Math.exp(Shape.NORMAL.load(random, 0));
+            }
+            named += bootstrapOfMediansExcludesOne(a, b, random) ? 1 : 0;
+        }
+        double rate = (double) named / PAIRS;
+        assertTrue(rate > StoppingRule.FALSE_WINNER_RATE, "the method before: " + rate);
+        System.out.printf(Locale.ROOT, "The bootstrap of medians at 3 loads: %.1f %% false winners%n", 100 * rate);
+    }
+
+    @Test
+    void aPageTwiceAsFastIsFoundByTheSecondLookAndATenPercentDifferenceMostOfTheTimeWhereTwentyLoadsMayCome() throws IOException {
+        List<String> powers = new ArrayList<>();
+        for (StoppingRule rule : gridRules()) {
+            double[] twice = namedAndLoads(rule, Shape.OUTLIERS, 0.5, 7);
+            double[] tenPercent = namedAndLoads(rule, Shape.OUTLIERS, 0.9, 7);
+            powers.add(String.format(Locale.ROOT, "%d to %d loads: ratio 0.5 found in %.1f %% (%.1f loads), 0.9 in %.1f %% (%.1f loads)",
+                    rule.minLoads(), rule.maxLoads(), 100 * twice[0], twice[1], 100 * tenPercent[0], tenPercent[1]));
+            // the quick grid (2 to 4 loads) misses one pair in twenty: a load in ten 40 % slower can hide it within four
+            boolean room = rule.maxLoads() >= 5;
+            assertTrue(room ? twice[0] == 1 && twice[1] <= secondLook(rule) : twice[0] >= 0.9, powers.get(powers.size() - 1));
+            assertTrue(rule.maxLoads() < 10 || tenPercent[0] > 0.5, powers.get(powers.size() - 1));
+        }
+        System.out.println("Power: " + String.join("; ", powers));
+    }
+
+    private static int secondLook(StoppingRule rule) {
+        List<Integer> looks = rule.looks();
+        return looks.get(Math.min(1, looks.size() - 1));
+    }
+
+    /** The method before (RatioInterval.bootstrap until 2026-11-26): percentile bootstrap of the ratio of medians. */
+    private static boolean bootstrapOfMediansExcludesOne(double[] of, double[] against, SplittableRandom random) {
+        double[] ratios = new double[2000];
+        for (int i = 0; i < ratios.length; i++) {
+            ratios[i] = median(resample(of, random)) / median(resample(against, random));
+        }
+        Arrays.sort(ratios);
+        return ratios[(int) Math.ceil(0.975 * (ratios.length - 1))] < 1 || ratios[(int) Math.floor(0.025 * (ratios.length - 1))] > 1;
+    }
+
+    private static double[] resample(double[] loads, SplittableRandom random) {
+        double[] drawn = new double[loads.length];
+        for (int i = 0; i < drawn.length; i++) {
+            drawn[i] = loads[random.nextInt(loads.length)];
+        }
+        return drawn;
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    private static Properties read(Path file) throws IOException {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        }
+        return properties;
+    }
+}
