@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * What every tool of the comparison (Gatling, Chromium) runs the same way, through the model or the lab
@@ -40,13 +41,13 @@ public final class ComparisonRun implements AutoCloseable {
      * those with a CPU budget (Chromium, Firefox), or not (Gatling, whose JVM runs the delay proxies too)
      */
     public ComparisonRun(ComparisonSettings settings, boolean browser) {
-        this(settings, browser, cells -> new ProxyEmulation(settings, cells));
+        this(settings, browser, cell -> true, cells -> new ProxyEmulation(settings, cells));
     }
 
-    /** Through the emulation made for the tool's cells. */
-    public ComparisonRun(ComparisonSettings settings, boolean browser, Function<List<Cell>, Emulation> emulation) {
+    /** Through the emulation made for the tool's cells, of those it can emulate (the lab: a real network has a receive window). */
+    public ComparisonRun(ComparisonSettings settings, boolean browser, Predicate<Cell> emulates, Function<List<Cell>, Emulation> emulation) {
         this.settings = settings;
-        List<Cell> loaded = settings.cells().stream()
+        List<Cell> loaded = settings.cells().stream().filter(emulates)
                 .filter(cell -> browser || !cell.door().overQuic() && cell.condition().clientMillicores() == 0).toList();
         this.clientCpu = loaded.stream().anyMatch(cell -> cell.condition().clientMillicores() > 0) ? clientCpu() : Optional.empty();
         this.cells = clientCpu.isPresent() ? loaded : loaded.stream().filter(cell -> cell.condition().clientMillicores() == 0).toList();

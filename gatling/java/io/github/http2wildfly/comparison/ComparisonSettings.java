@@ -43,9 +43,10 @@ import java.util.function.Function;
  * @param bandPercent how far apart two cells' times may be, in percent either way, to be called level
  * @param minutes how long a tool's leg may go on loading undecided pairs, from its first counted round
  * @param clientMillicores the browser's CPU budgets to compare, in thousandths of a core (0: unlimited)
+ * @param receiveWindows whether the model's senders wait on the client's receive window: on, off, or both to compare
  */
 public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
-        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<Integer> clientMillicores, List<ImageSize> sizes, int users, int loads, int maxLoads, int bandPercent, int minutes, int warmupLoads, int imageCount,
+        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<Integer> clientMillicores, List<Boolean> receiveWindows, List<ImageSize> sizes, int users, int loads, int maxLoads, int bandPercent, int minutes, int warmupLoads, int imageCount,
         Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, List<Browser> browsers, Path serverLog,
         String gatlingVersion, Map<Door, Integer> ports, H3Edge h3Edge, Keystore keystore) {
 
@@ -87,6 +88,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 list(given, "comparison.bandwidths", NetworkSetting.BANDWIDTH),
                 congestionControls(required(given, "comparison.ccs")),
                 clientMillicores(required(given, "comparison.clientcpus")),
+                receiveWindows(required(given, "comparison.rwnds")),
                 sizes(required(given, "comparison.sizes")),
                 number(given, "comparison.users", 1, 50),
                 number(given, "comparison.loads", 1, 1000),
@@ -134,7 +136,12 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                     for (int loss : lossesPercent) {
                         for (int rtt : roundTripsMillis) {
                             for (int cpu : clientMillicores) {
-                                conditions.add(new Condition(rtt, loss, bandwidth, size, cc, cpu));
+                                for (boolean receiveWindow : receiveWindows) {
+                                    Condition condition = new Condition(rtt, loss, bandwidth, size, cc, cpu, receiveWindow || rtt == 0);
+                                    if (!conditions.contains(condition)) {
+                                        conditions.add(condition);
+                                    }
+                                }
                             }
                         }
                     }
@@ -251,6 +258,19 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                     + " from 0.01 to 64, separated by commas");
         }
         return budgets.stream().distinct().sorted(Comparator.comparingInt(Condition::cpuRank)).toList();
+    }
+
+    /** "on", "off" or both: whether the model's senders wait on the client's receive window, on first. */
+    static List<Boolean> receiveWindows(String value) {
+        List<Boolean> windows = new ArrayList<>();
+        for (String one : value.split(",")) {
+            switch (one.strip()) {
+                case "on" -> windows.add(true);
+                case "off" -> windows.add(false);
+                default -> throw new IllegalArgumentException("comparison.rwnds=" + value + ": '" + one.strip() + "' is not one of on, off");
+            }
+        }
+        return windows.stream().distinct().sorted(Comparator.reverseOrder()).toList();
     }
 
     static List<CongestionControl> congestionControls(String value) {

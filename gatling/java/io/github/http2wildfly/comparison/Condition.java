@@ -16,13 +16,21 @@ import java.util.Locale;
  * @param congestionControl the senders' congestion control: the model's TCP, door 4's QUIC, the lab's kernel
  * @param clientMillicores the browser's CPU budget in thousandths of a core (a cgroup's quota: {@link ClientCpu}), 0 for
  *     no limit
+ * @param receiveWindow whether the model's senders wait on the client's receive window (off: to measure what it
+ *     changes; the lab's kernel always has one)
  */
 public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, ImageSize size, CongestionControl congestionControl,
-        int clientMillicores) {
+        int clientMillicores, boolean receiveWindow) {
 
-    /** The browser's CPU unlimited. */
+    /** The browser's CPU unlimited, the model's receive window on. */
     public Condition(int rttMillis, int lossPercent, int bandwidthMbps, ImageSize size, CongestionControl congestionControl) {
         this(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, 0);
+    }
+
+    /** The model's receive window on. */
+    public Condition(int rttMillis, int lossPercent, int bandwidthMbps, ImageSize size, CongestionControl congestionControl,
+            int clientMillicores) {
+        this(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, clientMillicores, true);
     }
 
     /**
@@ -34,6 +42,7 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
     /** The order of the report's tables: by image size, then link rate (no limit first), congestion control, loss and round trip. */
     static final Comparator<Condition> ORDER = Comparator.comparing(Condition::size)
             .thenComparingInt(c -> cpuRank(c.clientMillicores()))
+            .thenComparing(c -> !c.receiveWindow())
             .thenComparingInt(c -> bandwidthRank(c.bandwidthMbps()))
             .thenComparing(Condition::congestionControl)
             .thenComparingInt(Condition::lossPercent)
@@ -62,7 +71,12 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
 
     /** The same condition with the browser's CPU limited to this budget (0: unlimited). */
     public Condition withClientMillicores(int millicores) {
-        return new Condition(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, millicores);
+        return new Condition(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, millicores, receiveWindow);
+    }
+
+    /** The same condition with the model's receive window on or off. */
+    public Condition withReceiveWindow(boolean on) {
+        return new Condition(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, clientMillicores, on);
     }
 
     /** "no rate limit" or "10 Mbit/s". */
@@ -71,17 +85,20 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
     }
 
     public Network network() {
-        return new Network(Duration.ofMillis(rttMillis), lossPercent / 100.0, bandwidthMbps * 1_000_000L, congestionControl);
+        return new Network(Duration.ofMillis(rttMillis), lossPercent / 100.0, bandwidthMbps * 1_000_000L, congestionControl, receiveWindow);
     }
 
     /** The same network with images of another size. */
     public Condition withSize(ImageSize other) {
-        return new Condition(rttMillis, lossPercent, bandwidthMbps, other, congestionControl, clientMillicores);
+        return new Condition(rttMillis, lossPercent, bandwidthMbps, other, congestionControl, clientMillicores, receiveWindow);
     }
 
-    /** The same page on loopback, with the same CPU budget: the CPU and transfer time the network's costs come on top of. */
+    /**
+     * The same page on loopback, with the same CPU budget: the CPU and transfer time the network's costs come on top of
+     * (without a round trip the receive window is loopback's own, whatever the setting).
+     */
     public Condition withoutNetwork() {
-        return new Condition(0, 0, 0, size, BASELINE_CONGESTION_CONTROL, clientMillicores);
+        return new Condition(0, 0, 0, size, BASELINE_CONGESTION_CONTROL, clientMillicores, true);
     }
 
     /** A name without spaces for Gatling's groups: only what differs from latency alone, the logo and the baseline's sender. */
@@ -90,13 +107,13 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
                 + (bandwidthMbps == 0 ? "" : "-" + bandwidthMbps + "Mbps")
                 + (size == ImageSize.LOGO ? "" : "-" + size.parameter())
                 + (congestionControl == BASELINE_CONGESTION_CONTROL ? "" : "-" + congestionControl.parameter())
-                + (clientMillicores == 0 ? "" : "-" + clientMillicores + "mcpu");
+                + (clientMillicores == 0 ? "" : "-" + clientMillicores + "mcpu") + (receiveWindow ? "" : "-norwnd");
     }
 
     /** For people: "50 ms, 2 % loss, 10 Mbit/s, 20k images, BBR", and ", client 0.5 cores" where the browser's CPU was limited. */
     public String label() {
         return String.format(Locale.ROOT, "%d ms, %d %% loss, %s, %s images, %s", rttMillis, lossPercent,
                 bandwidthLabel(bandwidthMbps), size.parameter(), congestionControl.label())
-                + (clientMillicores == 0 ? "" : ", client " + cpuLabel(clientMillicores));
+                + (clientMillicores == 0 ? "" : ", client " + cpuLabel(clientMillicores)) + (receiveWindow ? "" : ", no receive window");
     }
 }

@@ -85,9 +85,12 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
             }
             for (Comparison.Pair pair : PAIRS) {
                 Optional<Verdict> inLab = lab.verdict(pair, condition);
-                Optional<Verdict> inModel = model.verdict(pair, condition);
-                if (inLab.isPresent() && inModel.isPresent()) {
-                    points.add(new Point(condition, pair, inModel.get(), inLab.get()));
+                // the model with its receive window, and without it where the run measured both (comparison.rwnds=on,off)
+                for (Condition modelled : List.of(condition, condition.withReceiveWindow(false))) {
+                    Optional<Verdict> inModel = model.verdict(pair, modelled);
+                    if (inLab.isPresent() && inModel.isPresent()) {
+                        points.add(new Point(modelled, pair, inModel.get(), inLab.get()));
+                    }
                 }
             }
         }
@@ -105,7 +108,7 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
             known = LabPoints.read(in);
         }
         String record = recordFile.getFileName().toString();
-        List<LabPoint> points = points().stream().map(point -> new LabPoint(point.condition().size().parameter(),
+        List<LabPoint> points = points().stream().filter(point -> point.condition().receiveWindow()).map(point -> new LabPoint(point.condition().size().parameter(),
                 lab.results().imageCount(), point.condition().rttMillis(), point.condition().lossPercent(),
                 point.condition().bandwidthMbps(), point.condition().congestionControl().parameter(), point.pair().of().protocol(),
                 point.pair().against().protocol(), point.model(), point.lab(), point.verdict(), record)).toList();
@@ -116,9 +119,16 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
     public String summary() {
         List<Point> points = points();
         List<Point> off = points.stream().filter(point -> !point.agrees()).toList();
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "The model against the lab: %d of %d points agree"
-                + " (their intervals overlap: the loads cannot tell the model's ratio from the lab's)", points.size() - off.size(),
-                points.size()));
+        StringBuilder line = new StringBuilder("The model against the lab: ");
+        List<String> counts = new ArrayList<>();
+        for (boolean receiveWindow : List.of(true, false)) {
+            List<Point> these = points.stream().filter(point -> point.condition().receiveWindow() == receiveWindow).toList();
+            if (!these.isEmpty()) {
+                counts.add(String.format(Locale.ROOT, "%d of %d points agree%s", these.stream().filter(Point::agrees).count(),
+                        these.size(), receiveWindow ? "" : " without the model's receive window"));
+            }
+        }
+        line.append(String.join(", ", counts)).append(" (their intervals overlap: the loads cannot tell the model's ratio from the lab's)");
         if (!off.isEmpty()) {
             line.append("; not: ").append(String.join("; ", off.stream().map(point -> String.format(Locale.ROOT,
                     "%s at %s (model %.2f, lab %.2f: %s)", point.pair().label(), point.condition().label(), point.model(),

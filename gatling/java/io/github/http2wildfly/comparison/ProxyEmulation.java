@@ -13,6 +13,7 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +34,9 @@ final class ProxyEmulation implements Emulation {
     private final Map<Cell, EmulatingProxy> measured = new LinkedHashMap<>();
     private final Map<Cell, EmulatingProxy> warmup = new LinkedHashMap<>();
     private final Map<String, String> figures = new LinkedHashMap<>();
-    private final Map<Cell, Integer> countedLoads = new LinkedHashMap<>();
+    /** Per cell, how long its TCP senders waited on the browser's receive window in each counted load (ms). */
+    private final Map<Cell, List<Long>> receiveWindowWaits = new LinkedHashMap<>();
+    private final Map<Cell, Duration> waitedBefore = new LinkedHashMap<>();
     private final long seed;
     private final ServerNetwork server;
     /** The HTTP/3 cells' edge when it is not door 4 (comparison.h3.edge=caddy), else null. */
@@ -78,6 +81,9 @@ final class ProxyEmulation implements Emulation {
         if (cell.door().overQuic()) {
             server.congestionControl(cell.condition().congestionControl());
         }
+        if (measured.get(cell) instanceof DelayProxy tcp) {
+            waitedBefore.put(cell, tcp.receiveWindowWaits());
+        }
     }
 
     @Override
@@ -87,8 +93,9 @@ final class ProxyEmulation implements Emulation {
 
     @Override
     public void loaded(Cell cell, boolean counted) {
-        if (counted) {
-            countedLoads.merge(cell, 1, Integer::sum);
+        if (counted && measured.get(cell) instanceof DelayProxy tcp && waitedBefore.containsKey(cell)) {
+            receiveWindowWaits.computeIfAbsent(cell, waits -> new ArrayList<>())
+                    .add(tcp.receiveWindowWaits().minus(waitedBefore.get(cell)).toMillis());
         }
     }
 
@@ -138,10 +145,12 @@ final class ProxyEmulation implements Emulation {
         Map<String, String> environment = new LinkedHashMap<>();
         environment.put("network", describe());
         environment.putAll(figures);
-        countedLoads.forEach((cell, loads) -> {
-            if (measured.get(cell) instanceof DelayProxy tcp && cell.condition().rttMillis() > 0) {
+        receiveWindowWaits.forEach((cell, waits) -> {
+            if (cell.condition().rttMillis() > 0) {
+                // the same statistic as the lab's senders (LabEmulation): the median of the loads
+                long[] sorted = waits.stream().mapToLong(Long::longValue).sorted().toArray();
                 environment.put("model's TCP senders, " + cell.label(), String.format(Locale.ROOT,
-                        "waited on the browser's receive window %d ms a load (mean of %d loads)", tcp.receiveWindowWaits().toMillis() / loads, loads));
+                        "waited on the browser's receive window %d ms (median of %d loads)", sorted[sorted.length / 2], sorted.length));
             }
         });
         return environment;

@@ -165,4 +165,17 @@ class ComparisonSettingsTest {
         given.setProperty(name, value);
         return assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.from(given)).getMessage();
     }
+
+    @Test
+    void theModelsReceiveWindowIsOnOffOrBothAndWithoutARoundTripItIsLoopbacksOwn() throws IOException {
+        assertEquals(List.of(true, false), ComparisonSettings.receiveWindows("off, on"));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.receiveWindows("maybe"));
+        assertEquals("comparison.rwnds=maybe: 'maybe' is not one of on, off", bad.getMessage());
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.rwnds", "on,off");
+        given.setProperty("comparison.doors", "HTTP_2_TLS");
+        List<Condition> conditions = ComparisonSettings.from(given).cells().stream().map(Cell::condition).toList();
+        assertEquals(5, conditions.size(), "RTT 0 once, 50 and 100 ms with and without: " + conditions);
+        assertTrue(conditions.contains(Condition.latency(100).withReceiveWindow(false)));
+    }
 }

@@ -313,6 +313,23 @@ class ComparisonTest {
     }
 
     @Test
+    void aRunOfTheModelWithAndWithoutItsReceiveWindowSetsBothBesideTheLab() throws Exception {
+        Condition clean = new Condition(50, 0, 0, ImageSize.KB20, CongestionControl.RENO);
+        Condition noWindow = clean.withReceiveWindow(false);
+        assertEquals("50 ms, 0 % loss, no rate limit, 20k images, NewReno, no receive window", noWindow.label());
+        tiles("chromium", List.of(clean, noWindow), 1800, 1000, 1000, 1800, 700, 1000);
+        tiles("chromium-lab", List.of(clean), 2000, 1100, 1150);
+        ComparisonReport.report(dir, NOT_RECORDED);
+        ModelAgainstLab both = ModelAgainstLab.of(ComparisonReport.read(dir)).orElseThrow();
+        assertEquals(List.of(clean, noWindow, clean, noWindow), both.points().stream().map(ModelAgainstLab.Point::condition).toList());
+        assertTrue(both.summary().startsWith("The model against the lab: ") && both.summary().contains(" of 2 points agree, ")
+                && both.summary().contains(" of 2 points agree without the model's receive window"), both.summary());
+        ModelAgainstLab.Point h3WithoutWindow = both.points().get(3);
+        assertTrue(!h3WithoutWindow.agrees() && h3WithoutWindow.verdict().startsWith("apart"), "h3 / h2 1.43 in the model without its"
+                + " window, 1.05 in the lab: " + h3WithoutWindow.verdict());
+    }
+
+    @Test
     void theModelAgreesWithTheLabWhereTheirIntervalsOverlapAndNotWhereTheyAreApart() {
         Condition lossy = lossy(50, 5);
         Comparison.Pair h3h2 = new Comparison.Pair(Door.HTTP_3, Door.HTTP_2_TLS);

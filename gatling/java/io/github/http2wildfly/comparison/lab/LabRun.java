@@ -40,9 +40,9 @@ public final class LabRun {
         try (Lab lab = Lab.open(Network.latency(Duration.ZERO), settings.seed());
                 LabServer server = LabServer.start(lab, labSettings, settings, portOffset)) {
             System.out.println("The lab: server booted in its namespace at " + Lab.SERVER.getHostAddress() + " (" + server.log() + ")");
-            // each browser from the client's namespace
+            // each browser from the client's namespace; the kernel's TCP always has a receive window (no model's "off")
             for (Browser browser : settings.labBrowsers()) {
-                try (ComparisonRun run = new ComparisonRun(settings, true, cells -> new LabEmulation(lab, settings, server))) {
+                try (ComparisonRun run = new ComparisonRun(settings, true, cell -> cell.condition().receiveWindow(), cells -> new LabEmulation(lab, settings, server))) {
                     Path results = lab.client().call(() -> BrowserPageLoads.measure(browser, run, browser.labTool()));
                     System.out.println("Wrote " + results);
                 }

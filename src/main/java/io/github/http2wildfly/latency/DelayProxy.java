@@ -309,11 +309,11 @@ public final class DelayProxy implements EmulatingProxy {
             pipe(client, server, new Flow(emulation.network(), emulation.upstream(), upstreamLosses::nextDouble,
                     upstreamRetransmissions::nextDouble, established), null);
             // Server to client: no faster than the client reads, through its receive window (the server reads at once);
-            // without a round trip the network is loopback's own, and so is the window.
+            // without a round trip the network is loopback's own, and so is the window; a network without one has none.
             long opened = System.nanoTime();
             Duration roundTrip = emulation.network().roundTrip();
             pipe(server, client, new Flow(emulation.network(), emulation.downstream(), downstreamLosses::nextDouble,
-                    downstreamRetransmissions::nextDouble, opened), roundTrip.isZero() ? null
+                    downstreamRetransmissions::nextDouble, opened), roundTrip.isZero() || !emulation.network().receiveWindow() ? null
                     : ClientReads.watch(client.getLocalPort(), client.getPort(), new ReceiveWindow(roundTrip.toNanos(), opened)));
         }
 

@@ -11,8 +11,16 @@ import java.util.function.DoubleSupplier;
  * @param loss the probability that a segment ({@link #SEGMENT_BYTES}) is lost, from 0 to below 1
  * @param bitsPerSecond the link rate in each direction, shared by the proxy's connections; 0 for no limit
  * @param congestionControl the TCP senders' congestion control, in both directions ({@link CongestionWindow})
+ * @param receiveWindow whether bytes reach the client no faster than its TCP receive window lets them
+ *     ({@link ReceiveWindow}); off, only the congestion window and the link hold them back (to measure what the
+ *     receive window changes)
  */
-public record Network(Duration roundTrip, double loss, long bitsPerSecond, CongestionControl congestionControl) {
+public record Network(Duration roundTrip, double loss, long bitsPerSecond, CongestionControl congestionControl, boolean receiveWindow) {
+
+    /** With the client's receive window. */
+    public Network(Duration roundTrip, double loss, long bitsPerSecond, CongestionControl congestionControl) {
+        this(roundTrip, loss, bitsPerSecond, congestionControl, true);
+    }
 
     public static final long UNLIMITED = 0;
     /** Ethernet's TCP payload: what one lost packet takes with it. */
@@ -75,6 +83,6 @@ public record Network(Duration roundTrip, double loss, long bitsPerSecond, Conge
     public String toString() {
         return "round trip " + roundTrip.toMillis() + " ms, loss " + Math.round(loss * 1000) / 10.0 + " %, "
                 + (bitsPerSecond == UNLIMITED ? "no rate limit" : bitsPerSecond / 1_000_000.0 + " Mbit/s") + ", "
-                + congestionControl.label();
+                + congestionControl.label() + (receiveWindow ? "" : ", no receive window");
     }
 }

@@ -203,6 +203,23 @@ class DelayProxyTest {
     }
 
     @Test
+    void aNetworkWithoutTheReceiveWindowHoldsTheSenderBackByNothingButLoopbacksOwn() throws Exception {
+        byte[] answer = new byte[512 * 1024];
+        Network withoutWindow = new Network(ROUND_TRIP, 0, Network.UNLIMITED, CongestionControl.RENO, false);
+        try (ServerSocket server = answering(answer);
+                DelayProxy proxy = DelayProxy.emulating((InetSocketAddress) server.getLocalSocketAddress(), withoutWindow, 7);
+                Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
+            socket.getOutputStream().write('x');
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (proxy.bytesForwarded() <= 1 + ReceiveWindow.INITIAL_BYTES && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(proxy.bytesForwarded() > 1 + ReceiveWindow.INITIAL_BYTES, "past the first window unread: " + proxy.bytesForwarded());
+            assertEquals(Duration.ZERO, proxy.receiveWindowWaits());
+        }
+    }
+
+    @Test
     void aResetIsPassedOnAsAReset() throws Exception {
         try (EchoServer echo = new EchoServer(); DelayProxy proxy = DelayProxy.withRoundTrip(echo.address(), Duration.ofMillis(2));
                 Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
