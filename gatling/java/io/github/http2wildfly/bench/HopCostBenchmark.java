@@ -218,12 +218,17 @@ public final class HopCostBenchmark {
                 + "| hop | balancer's CPU per 1,000 requests, ms | requests per second | connections to node 1 / node 2 afterwards |\n"
                 + "|---|---|---|---|\n");
         for (Throughput hop : throughput) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", hop.hop().token(), hop.cpuPerThousand().label(),
-                    hop.requestsPerSecond().label(), hop.connections()));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", hop.hop().token(), whole(hop.cpuPerThousand()),
+                    whole(hop.requestsPerSecond()), hop.connections()));
         }
         md.append("\nCPU per 1,000 requests between hops: ").append(ranking(throughput.stream()
                 .map(hop -> Map.entry(hop.hop().token(), hop.cpuPerThousand())).toList(), "costs more CPU than")).append('\n');
         return md.toString();
+    }
+
+    /** A quantity (not a ratio) with its interval: "65 [55, 77]". */
+    private static String whole(RatioInterval interval) {
+        return String.format(Locale.ROOT, "%,.0f [%,.0f, %,.0f]", interval.ratio(), interval.low(), interval.high());
     }
 
     /** "h2 costs more than ajp, http" where intervals are apart; "no difference found" where none are. */

@@ -88,7 +88,9 @@ final class AaCalibration {
                 client = engine.client();
             }
             Outcome outcome = new Outcome(verdicts, Duration.ofNanos(System.nanoTime() - started));
-            String page = page(outcome, cell, rule, Environment.describe(settings, client), LocalDate.now(), record.command());
+            Map<String, String> environment = Environment.describe(settings, client);
+            environment.put("loads per user", "pairs loaded until decided, with no time cap");
+            String page = page(outcome, cell, rule, environment, LocalDate.now(), record.command());
             System.out.println("A/A calibration: " + outcome.rate() + " named a winner");
             Path file = settings.outputDirectory().resolve(FILE);
             Files.createDirectories(file.getParent());

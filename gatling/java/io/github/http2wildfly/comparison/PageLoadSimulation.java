@@ -23,9 +23,11 @@ import java.util.List;
  * and pays their set-up, as a first visit does.
  *
  * <p>The proxies, rounds and results are ComparisonRun's, shared with the Chromium measurement: each
- * round is one scenario per cell, chained one after another, cells in a new order each round; a scenario whose cell
- * the round no longer loads (its pairs decided: ComparisonRun#loads) does nothing. Gatling
- * has no HTTP/3 client: its cells are left out here.
+ * round is one scenario, the rounds chained one after another; in it a new virtual user loads each cell the round
+ * still loads (its pairs undecided: ComparisonRun#loads), in the round's order, each cell on its own proxy's port, so
+ * with connections of its own. One scenario a round, not one a cell: Gatling starts a chained scenario on its
+ * injector's tick, and twenty rounds of empty cells cost minutes. Gatling has no HTTP/3 client: its cells are left out
+ * here.
  */
 public class PageLoadSimulation extends Simulation {
 
@@ -37,12 +39,11 @@ public class PageLoadSimulation extends Simulation {
     public PageLoadSimulation() {
         List<PopulationBuilder> steps = new ArrayList<>();
         for (ComparisonRun.Round round : run.rounds()) {
+            ChainBuilder cells = exec(session -> session);
             for (Cell cell : round.cells()) {
-                steps.add(scenario(round.name() + " " + cell.key())
-                        .doIf(session -> run.loads(cell, round)).then(pageLoad(cell, round))
-                        .injectOpen(atOnceUsers(run.settings().users()))
-                        .protocols(browserLike(cell.door(), run.baseUrl(cell, round.counted()))));
+                cells = cells.doIf(session -> run.loads(cell, round)).then(pageLoad(cell, round));
             }
+            steps.add(scenario(round.name()).exec(cells).injectOpen(atOnceUsers(run.settings().users())).protocols(browserLike()));
         }
         setUp(oneAfterAnother(steps));
     }
@@ -69,7 +70,7 @@ public class PageLoadSimulation extends Simulation {
         boolean counted = round.counted();
         String group = counted ? cell.key() : "warm-up " + cell.key();
         return exec(session -> session.set("loadStart", System.nanoTime()))
-                .group(group).on(exec(http("page").get(run.settings().pagePath(cell.condition()))))
+                .group(group).on(exec(http("page").get(run.pageUrl(cell, counted))))
                 .exec(session -> {
                     if (counted) {
                         double millis = (System.nanoTime() - session.getLong("loadStart")) / 1e6;
@@ -79,18 +80,20 @@ public class PageLoadSimulation extends Simulation {
                 });
     }
 
-    /** What a browser does: fetch what the page names, six connections per host, HTTP/2 where offered. */
-    private static HttpProtocolBuilder browserLike(Door door, String baseUrl) {
-        HttpProtocolBuilder protocol = http
-                .baseUrl(baseUrl)
+    /**
+     * What a browser does: fetch what the page names, six connections per host, HTTP/2 where the door offers it by
+     * ALPN (door 3 offers only HTTP/1.1, door 1 has no TLS: both stay HTTP/1.1).
+     */
+    private static HttpProtocolBuilder browserLike() {
+        return http
                 .inferHtmlResources()
                 // one statistic for all logo.png?N, not one per query string
                 .nameInferredHtmlResourcesAfterPath()
                 .maxConnectionsPerHost(6)
                 .disableCaching()
                 .acceptHeader("text/html,image/avif,image/webp,image/png,*/*;q=0.8")
-                .userAgentHeader("Gatling (HTTP/2 on WildFly comparison)");
-        return door == Door.HTTP_2_TLS ? protocol.enableHttp2() : protocol;
+                .userAgentHeader("Gatling (HTTP/2 on WildFly comparison)")
+                .enableHttp2();
     }
 
     private static PopulationBuilder oneAfterAnother(List<PopulationBuilder> steps) {
