@@ -139,7 +139,8 @@ public final class Comparison {
 
         /** What is fixed along the series, for people. */
         public String label() {
-            String client = fixed.clientMillicores() == 0 || dimension.equals(CPU) ? "" : ", client " + Condition.cpuLabel(fixed.clientMillicores());
+            String client = (fixed.clientMillicores() == 0 || dimension.equals(CPU) ? "" : ", client " + Condition.cpuLabel(fixed.clientMillicores()))
+                    + (fixed.receiveWindow() ? "" : ", no receive window");
             return switch (dimension) {
                 case LOSS -> String.format(Locale.ROOT, "RTT %d ms, %s, %s images, %s", fixed.rttMillis(),
                         Condition.bandwidthLabel(fixed.bandwidthMbps()), fixed.size().parameter(), fixed.congestionControl().label());
@@ -214,9 +215,17 @@ public final class Comparison {
         }));
     }
 
-    /** The verdict for people; without a network (RTT 0) none is drawn: the page is CPU-bound on loopback. */
+    /**
+     * The verdict for people; without a network (RTT 0) it is said with what it rests on: the page is CPU-bound on
+     * loopback, and its cells get the first look's loads only (no pair there asks for more).
+     */
     static String verdictText(Pair pair, Condition condition, Verdict verdict) {
-        return condition.rttMillis() == 0 ? "CPU-bound on loopback: no conclusion" : verdict.say(pair.of().label(), pair.against().label());
+        return shortVerdict(pair.of().label(), pair.against().label(), condition, verdict);
+    }
+
+    /** As {@link #verdictText}, the doors named as the caller names them ("h2", "h1-TLS" in the records' tables). */
+    static String shortVerdict(String of, String against, Condition condition, Verdict verdict) {
+        return verdict.say(of, against) + (condition.rttMillis() == 0 ? " on loopback, CPU-bound: first loads only" : "");
     }
 
     /** The rule the run loaded by, or for results without one, one look at all {@code loads}. */
@@ -235,19 +244,21 @@ public final class Comparison {
      */
     public List<Series> lossSeries() {
         return series(LOSS, Condition::lossPercent, c -> List.of(c.rttMillis(), c.bandwidthMbps(), c.size().ordinal(),
-                c.congestionControl().ordinal(), c.clientMillicores()));
+                c.congestionControl().ordinal(), c.clientMillicores(), c.receiveWindow() ? 1 : 0));
     }
 
     /** Each pair's ratio from no rate limit down to the slowest link, one series per round trip, loss, size and congestion control. */
     public List<Series> bandwidthSeries() {
         return series(BANDWIDTH, c -> Condition.bandwidthRank(c.bandwidthMbps()),
-                c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal(), c.congestionControl().ordinal(), c.clientMillicores()));
+                c -> List.of(c.rttMillis(), c.lossPercent(), c.size().ordinal(), c.congestionControl().ordinal(), c.clientMillicores(),
+                        c.receiveWindow() ? 1 : 0));
     }
 
     /** Each pair's ratio from the browser's CPU unlimited down to the smallest budget, one series per network and size. */
     public List<Series> cpuSeries() {
         return series(CPU, c -> Condition.cpuRank(c.clientMillicores()),
-                c -> List.of(c.rttMillis(), c.lossPercent(), c.bandwidthMbps(), c.size().ordinal(), c.congestionControl().ordinal()));
+                c -> List.of(c.rttMillis(), c.lossPercent(), c.bandwidthMbps(), c.size().ordinal(), c.congestionControl().ordinal(),
+                        c.receiveWindow() ? 1 : 0));
     }
 
     private List<Series> series(String dimension, ToIntFunction<Condition> order, Function<Condition, List<Integer>> fixed) {

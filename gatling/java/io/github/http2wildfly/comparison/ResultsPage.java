@@ -41,8 +41,8 @@ final class ResultsPage {
                 }
                 for (Comparison.Pair pair : pairs) {
                     md.append(' ').append(comparison.verdict(pair, condition).map(verdict -> verdict.label() + ", "
-                            + (condition.rttMillis() == 0 ? "no conclusion (CPU-bound)" : verdict.say(Comparison.Pair.shortName(pair.of()),
-                                    Comparison.Pair.shortName(pair.against())))).orElse("–")).append(" |");
+                            + Comparison.shortVerdict(Comparison.Pair.shortName(pair.of()), Comparison.Pair.shortName(pair.against()),
+                                    condition, verdict)).orElse("–")).append(" |");
                 }
                 md.append('\n');
             }

@@ -324,6 +324,7 @@ class ComparisonTest {
         assertEquals(List.of(clean, noWindow, clean, noWindow), both.points().stream().map(ModelAgainstLab.Point::condition).toList());
         assertTrue(both.summary().startsWith("The model against the lab: ") && both.summary().contains(" of 2 points agree, ")
                 && both.summary().contains(" of 2 points agree without the model's receive window"), both.summary());
+        assertEquals(List.of(), both.model().lossSeries(), "one loss: no series, with the window or without");
         ModelAgainstLab.Point h3WithoutWindow = both.points().get(3);
         assertTrue(!h3WithoutWindow.agrees() && h3WithoutWindow.verdict().startsWith("apart"), "h3 / h2 1.43 in the model without its"
                 + " window, 1.05 in the lab: " + h3WithoutWindow.verdict());
