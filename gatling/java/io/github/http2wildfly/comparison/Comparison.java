@@ -81,18 +81,19 @@ public final class Comparison {
          * slower) and the next value where the loads decided otherwise; empty where no decided verdict changes.
          */
         public Optional<String> crossover() {
-            int i = crossing();
-            return i < 0 ? Optional.empty() : Optional.of("between " + valueLabel(values.get(i - 1)) + " and " + valueLabel(values.get(i)));
+            int[] at = crossing();
+            return at.length == 0 ? Optional.empty()
+                    : Optional.of("between " + valueLabel(values.get(at[0])) + " and " + valueLabel(values.get(at[1])));
         }
 
         /** For loss: where a straight line between the ratios on either side of the crossing reaches 1. */
         public OptionalDouble crossingLoss() {
-            int i = crossing();
-            if (!dimension.equals(LOSS) || i < 1) {
+            int[] at = crossing();
+            if (!dimension.equals(LOSS) || at.length == 0) {
                 return OptionalDouble.empty();
             }
-            double from = ratios().get(i - 1);
-            return OptionalDouble.of(values.get(i - 1) + (1 - from) / (ratios().get(i) - from) * (values.get(i) - values.get(i - 1)));
+            double from = ratios().get(at[0]);
+            return OptionalDouble.of(values.get(at[0]) + (1 - from) / (ratios().get(at[1]) - from) * (values.get(at[1]) - values.get(at[0])));
         }
 
         /** Whether {@code of} was decided faster at the first value: its crossing, if any, is where it stops. */
@@ -100,20 +101,22 @@ public final class Comparison {
             return verdicts.get(0).kind() == Verdict.Kind.FASTER;
         }
 
-        /** The first value whose decided verdict differs from the decided one before it (undecided values skipped), or -1. */
-        private int crossing() {
-            Verdict.Kind before = null;
+        /**
+         * The last decided value and the first after it whose decided verdict differs (undecided values between them
+         * skipped), or nothing.
+         */
+        private int[] crossing() {
+            int last = -1;
             for (int i = 0; i < values.size(); i++) {
-                Verdict.Kind kind = verdicts.get(i).kind();
                 if (!verdicts.get(i).decided()) {
                     continue;
                 }
-                if (before != null && kind != before) {
-                    return i;
+                if (last >= 0 && verdicts.get(i).kind() != verdicts.get(last).kind()) {
+                    return new int[] {last, i};
                 }
-                before = kind;
+                last = i;
             }
-            return -1;
+            return new int[0];
         }
 
         public String valueLabel(int value) {

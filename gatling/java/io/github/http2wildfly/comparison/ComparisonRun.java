@@ -35,6 +35,9 @@ public final class ComparisonRun implements AutoCloseable {
     private final Map<Integer, Double> calibration = new TreeMap<>();
     /** When the first counted round began (System.nanoTime), from which the leg's minutes count. */
     private Long countedSince;
+    /** The counted round whose start last looked at the leg's minutes, and whether they were up then. */
+    private int timeLookedAt = -1;
+    private boolean timeUp;
 
     /**
      * Through the model's delay proxies. @param browser whether the tool is a browser, which loads HTTP/3's cells and
@@ -124,7 +127,12 @@ public final class ComparisonRun implements AutoCloseable {
         if (round.number() < settings.loads()) {
             return true;
         }
-        if ((System.nanoTime() - countedSince) / 60e9 >= settings.minutes()) {
+        if (round.number() != timeLookedAt) {
+            // once a round, so that time running out in the middle of one leaves no cell of a pair loaded alone
+            timeLookedAt = round.number();
+            timeUp = (System.nanoTime() - countedSince) / 60e9 >= settings.minutes();
+        }
+        if (timeUp) {
             return false;
         }
         StoppingRule rule = settings.rule();

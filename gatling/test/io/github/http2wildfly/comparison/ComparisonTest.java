@@ -146,6 +146,10 @@ class ComparisonTest {
         assertTrue(series.statement().contains("2 % loss: undecided after 3 loads") && !series.statement().contains("changes"),
                 series.statement());
         assertTrue(series.crossover().isEmpty() && series.crossingLoss().isEmpty());
+        Comparison.Series across = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
+                cell(Door.HTTP_1_1_TLS, lossy, 4500), spread, cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000),
+                cell(Door.HTTP_2_TLS, lossy(50, 5), 6600))).lossSeries().get(0);
+        assertEquals("between 0 % loss and 5 % loss", across.crossover().orElseThrow(), "from the last decided value, over the undecided one");
     }
 
     @Test
