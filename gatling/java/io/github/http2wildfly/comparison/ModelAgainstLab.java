@@ -51,13 +51,18 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
             return !inModel.interval().known() || !inLab.interval().known() || inModel.interval().overlaps(inLab.interval());
         }
 
+        /** Whether both named the same verdict (the same winner, or both level) and their intervals overlap. */
+        public boolean decidedAlike() {
+            return agrees() && inLab.decided() && inModel.kind() == inLab.kind();
+        }
+
         /** "agrees" (and whether both decided alike), or what is off. */
         public String verdict() {
             if (!inModel.interval().known() || !inLab.interval().known()) {
                 return "agrees (too few loads to tell)";
             }
             if (agrees()) {
-                return inModel.kind() == inLab.kind() && inLab.decided() ? "agrees" : "agrees within the loads' spread (lab "
+                return decidedAlike() ? "agrees" : "agrees within the loads' spread (lab "
                         + say(inLab) + ", model " + say(inModel) + ")";
             }
             return inModel.named() && inLab.named() && inModel.kind() != inLab.kind() ? "another winner"
@@ -124,8 +129,10 @@ public record ModelAgainstLab(Comparison model, Comparison lab) {
         for (boolean receiveWindow : List.of(true, false)) {
             List<Point> these = points.stream().filter(point -> point.condition().receiveWindow() == receiveWindow).toList();
             if (!these.isEmpty()) {
-                counts.add(String.format(Locale.ROOT, "%d of %d points agree%s", these.stream().filter(Point::agrees).count(),
-                        these.size(), receiveWindow ? "" : " without the model's receive window"));
+                long alike = these.stream().filter(Point::decidedAlike).count();
+                counts.add(String.format(Locale.ROOT, "%d of %d points agree%s (%d decided alike, %d within the loads' spread)",
+                        these.stream().filter(Point::agrees).count(), these.size(), receiveWindow ? "" : " without the model's receive window",
+                        alike, these.stream().filter(Point::agrees).count() - alike));
             }
         }
         line.append(String.join(", ", counts)).append(" (their intervals overlap: the loads cannot tell the model's ratio from the lab's)");
