@@ -9,7 +9,8 @@ import java.util.Locale;
  *
  * @param protocol the faster-if-below-1 side of the ratio, as the browser names it ("h2", "h3")
  * @param against the other side ("http/1.1", "h2")
- * @param verdict "agrees", or what is off ("another winner", "outside 0.75 to 1.33")
+ * @param verdict "agrees" (their intervals overlap; "agrees within the loads' spread" where they did not decide alike), or
+ *     what is off ("another winner", "apart: ...")
  * @param record the record in docs/results the figures come from
  */
 public record LabPoint(String size, int count, int rttMillis, int lossPercent, int bandwidthMbps, String cc, String protocol,
