@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -101,22 +100,19 @@ public final class HopCostBenchmark {
                     boolean far = !rtt.isZero();
                     URI alone = far ? URI.create("https://localhost:" + slowNode.port() + page.path()) : cluster.node(DIRECT_NODE, page.path());
                     URI balanced = far ? cluster.slowBalancer(page.path()) : cluster.balancer(page.path());
-                    double[] logRatios = new double[rule.maxLoads()];
-                    double aloneCpu = 0;
-                    double balancedCpu = 0;
-                    int rounds = 0;
-                    do {
+                    double[] cpu = new double[2];
+                    Verdict verdict = rule.loadUntilDecided(round -> {
                         boolean aloneFirst = order.nextBoolean();
                         double[] first = timedLoad(cluster, chromium, aloneFirst ? alone : balanced, page);
                         double[] second = timedLoad(cluster, chromium, aloneFirst ? balanced : alone, page);
                         double[] aloneLoad = aloneFirst ? first : second;
                         double[] balancedLoad = aloneFirst ? second : first;
-                        logRatios[rounds++] = Math.log(balancedLoad[0] / aloneLoad[0]);
-                        aloneCpu += aloneLoad[1];
-                        balancedCpu += balancedLoad[1];
-                    } while (rule.wantsMore(Arrays.copyOf(logRatios, rounds)));
-                    Pages pair = new Pages(page, rtt, hop, rule.verdict(Arrays.copyOf(logRatios, rounds)), aloneCpu / rounds,
-                            balancedCpu / rounds, connections(cluster));
+                        cpu[0] += aloneLoad[1];
+                        cpu[1] += balancedLoad[1];
+                        return Math.log(balancedLoad[0] / aloneLoad[0]);
+                    });
+                    int rounds = verdict.interval().loads();
+                    Pages pair = new Pages(page, rtt, hop, verdict, cpu[0] / rounds, cpu[1] / rounds, connections(cluster));
                     System.out.println(row(pair));
                     table.add(pair);
                 }

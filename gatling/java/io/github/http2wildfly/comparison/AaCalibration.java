@@ -8,11 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.apache.commons.statistics.distribution.BetaDistribution;
 
@@ -72,16 +70,13 @@ final class AaCalibration {
                     BrowserPageLoads.visit(run, engine, cell, warmUp, true);
                 }
                 for (int pair = 0; pair < pairs; pair++) {
-                    double[] logRatios = new double[rule.maxLoads()];
-                    int rounds = 0;
-                    do {
+                    Verdict verdict = rule.loadUntilDecided(round -> {
                         // which twin is loaded first is drawn, so that neither is always second
                         boolean aFirst = order.nextBoolean();
-                        double first = BrowserPageLoads.visit(run, engine, cell, rounds, true).millis();
-                        double second = BrowserPageLoads.visit(run, engine, cell, rounds, true).millis();
-                        logRatios[rounds++] = aFirst ? Math.log(first / second) : Math.log(second / first);
-                    } while (rule.wantsMore(Arrays.copyOf(logRatios, rounds)));
-                    Verdict verdict = rule.verdict(Arrays.copyOf(logRatios, rounds));
+                        double first = BrowserPageLoads.visit(run, engine, cell, round, true).millis();
+                        double second = BrowserPageLoads.visit(run, engine, cell, round, true).millis();
+                        return aFirst ? Math.log(first / second) : Math.log(second / first);
+                    });
                     verdicts.add(verdict);
                     System.out.printf(Locale.ROOT, "A/A pair %d of %d: %s %s%n", pair + 1, pairs, verdict.say("A", "A'"), verdict.label());
                 }
@@ -95,13 +90,7 @@ final class AaCalibration {
             Path file = settings.outputDirectory().resolve(FILE);
             Files.createDirectories(file.getParent());
             Files.writeString(file, page);
-            Optional<Path> recorded = record.file(LocalDate.now());
-            if (recorded.isPresent()) {
-                Files.createDirectories(recorded.get().getParent());
-                Files.copy(file, recorded.get());
-                return recorded.get();
-            }
-            return file;
+            return record.copy(file, LocalDate.now()).orElse(file);
         }
     }
 

@@ -35,10 +35,8 @@ public final class ComparisonReport {
         Path results = directory.resolve("results.md");
         LocalDate today = LocalDate.now();
         Files.writeString(results, ResultsPage.render(comparisons, today, record.command()));
-        Optional<Path> recorded = record.file(today);
+        Optional<Path> recorded = record.copy(results, today);
         if (recorded.isPresent()) {
-            Files.createDirectories(recorded.get().getParent());
-            Files.copy(results, recorded.get());
             Optional<ModelAgainstLab> both = ModelAgainstLab.of(comparisons);
             if (both.isPresent()) {
                 both.get().record(recorded.get());

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -50,5 +51,15 @@ record RunRecord(String grid, Properties given, Path gridsDirectory) {
             file = directory.resolve(date + "-" + grid + "-" + n + ".md");
         }
         return Optional.of(file);
+    }
+
+    /** When the run records itself: {@code written} copied to its record's file, which it names; else nothing. */
+    Optional<Path> copy(Path written, LocalDate date) throws IOException {
+        Optional<Path> recorded = file(date);
+        if (recorded.isPresent()) {
+            Files.createDirectories(recorded.get().getParent());
+            Files.copy(written, recorded.get());
+        }
+        return recorded;
     }
 }

@@ -67,6 +67,23 @@ public record StoppingRule(int minLoads, int maxLoads, double band) {
                 : look(logRatios);
     }
 
+    /** One round of a pair: both cells loaded, the log of one's time over the other's. */
+    @FunctionalInterface
+    public interface Round<E extends Exception> {
+        double logRatio(int round) throws E;
+    }
+
+    /** A pair loaded round after round, on its own, until it is decided or reaches the last look: its verdict. */
+    public <E extends Exception> Verdict loadUntilDecided(Round<E> round) throws E {
+        double[] logRatios = new double[maxLoads];
+        int rounds = 0;
+        do {
+            logRatios[rounds] = round.logRatio(rounds);
+            rounds++;
+        } while (wantsMore(Arrays.copyOf(logRatios, rounds)));
+        return verdict(Arrays.copyOf(logRatios, rounds));
+    }
+
     /** Whether a pair with these rounds needs more: it reached no verdict and not the last look. */
     public boolean wantsMore(double[] logRatios) {
         return logRatios.length < maxLoads && !atLooks(logRatios).decided();

@@ -2,8 +2,8 @@ package io.github.http2wildfly.comparison.statistics;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.comparison.ComparisonSettings;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,15 +68,11 @@ class FalseWinnerRateTest {
 
     /** One pair loaded until the rule decides (or its last look): the verdict. */
     static Verdict loadUntilDecided(StoppingRule rule, Shape shape, double ratio, SplittableRandom random) {
-        double[] logRatios = new double[rule.maxLoads()];
-        int n = 0;
-        double round = 0;
-        do {
-            round += shape.step(random);
-            logRatios[n] = Math.log(ratio) + shape.load(random, round) - shape.load(random, round);
-            n++;
-        } while (rule.wantsMore(Arrays.copyOf(logRatios, n)));
-        return rule.verdict(Arrays.copyOf(logRatios, n));
+        double[] machine = {0};
+        return rule.loadUntilDecided(round -> {
+            machine[0] += shape.step(random);
+            return Math.log(ratio) + shape.load(random, machine[0]) - shape.load(random, machine[0]);
+        });
     }
 
     /** The share of pairs that named a winner, and the loads they took on average. */
@@ -94,13 +90,13 @@ class FalseWinnerRateTest {
 
     /** Every rule the grids run: each grid's first look and cap, read over the default grid as the build reads them. */
     static Set<StoppingRule> gridRules() throws IOException {
-        Properties defaults = read(GRIDS.resolve("default.properties"));
+        Properties defaults = ComparisonSettings.read(GRIDS.resolve("default.properties"));
         Set<StoppingRule> rules = new LinkedHashSet<>();
         try (Stream<Path> grids = Files.list(GRIDS)) {
             for (Path grid : grids.sorted().toList()) {
                 Properties given = new Properties();
                 given.putAll(defaults);
-                given.putAll(read(grid));
+                given.putAll(ComparisonSettings.read(grid));
                 rules.add(new StoppingRule(Integer.parseInt(given.getProperty("comparison.loads")),
                         Integer.parseInt(given.getProperty("comparison.loads.max")),
                         Integer.parseInt(given.getProperty("comparison.band")) / 100.0));
@@ -185,13 +181,5 @@ class FalseWinnerRateTest {
         Arrays.sort(sorted);
         int mid = sorted.length / 2;
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-    }
-
-    private static Properties read(Path file) throws IOException {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file)) {
-            properties.load(reader);
-        }
-        return properties;
     }
 }
