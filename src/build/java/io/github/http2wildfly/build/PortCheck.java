@@ -24,6 +24,8 @@ public final class PortCheck {
 
     /** WildFly's management port before the offset, which the wildfly-maven-plugin and Arquillian assume too. */
     public static final int WILDFLY_MANAGEMENT_PORT = 9990;
+    /** WildFly's socket binding {@code ajp}, the listener a node registers over the ajp hop. */
+    public static final int WILDFLY_AJP_PORT = 8009;
     static final String MANAGEMENT = "WildFly's management port";
     /** {@code /system-property=h2demo.<Maven property>:add(value=<port>)}, as sockets.cli, slow-doors.cli and h3-door.cli say it. */
     private static final Pattern PORT_PROPERTY = Pattern.compile(

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * WildFly's load balancer in front of two nodes, once per hop setting: HTTP/2 from the client to the balancer
  * (OkHttp and the JDK's client), the hop's protocol as each node received it (its Server-Timing) and as the
- * balancer registered the node (its management model), and both nodes serving.
+ * balancer registered the node (its management model), and both nodes serving; over h2 and h2c, one HTTP/2
+ * connection per node and I/O thread of the balancer at most (counted from the sockets), as multiplexing allows.
  */
 @Tag("cluster")
 class ClusterHopIT {
@@ -41,6 +42,14 @@ class ClusterHopIT {
         try (Cluster cluster = ClusterServers.start(hop)) {
             OkHttpClient okHttp = clients.okHttp();
             WallImages.fetchEvery(okHttp, cluster.balancer("/http2/logos?count=100"), Protocol.HTTP_2);
+            if (hop.http2()) {
+                int ioThreads = ClusterManagement.balancerIoThreads(cluster);
+                for (String node : Cluster.NODES) {
+                    long connections = cluster.hopConnections(node);
+                    assertTrue(connections >= 1 && connections <= ioThreads, "the balancer's connections to " + node
+                            + " after 100 logos over " + hop.token() + ": " + connections + " (its I/O threads: " + ioThreads + ")");
+                }
+            }
 
             Map<String, Integer> okHttpNodes = new TreeMap<>();
             Set<String> okHttpHops = new TreeSet<>();

@@ -21,6 +21,13 @@ public final class ClusterManagement {
         return execute(cluster, Cluster.BALANCER, read);
     }
 
+    /** The I/O threads of the balancer's worker (its connection pools to the nodes are kept per I/O thread). */
+    public static int balancerIoThreads(Cluster cluster) throws IOException {
+        ModelNode read = Operations.createReadAttributeOperation(Operations.createAddress("subsystem", "io", "worker", "default"),
+                "io-thread-count");
+        return execute(cluster, Cluster.BALANCER, read).asInt();
+    }
+
     /** A management operation on one of the three, which must succeed. */
     public static ModelNode execute(Cluster cluster, String server, ModelNode operation) throws IOException {
         try (ModelControllerClient client = ModelControllerClient.Factory.create(InetAddress.getLoopbackAddress(),

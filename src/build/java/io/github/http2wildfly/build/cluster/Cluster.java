@@ -160,6 +160,11 @@ public final class Cluster implements AutoCloseable {
 
     /** Waits until every node in {@code expected} has answered through the balancer (its clear-text door: no TLS to set up). */
     public void awaitNodes(Set<String> expected, Duration timeout) throws InterruptedException {
+        awaitNodes(balancerClearText("/http2/"), expected, timeout);
+    }
+
+    /** Waits until every node in {@code expected} has answered at {@code door}, a clear-text door in front of the nodes. */
+    public void awaitNodes(URI door, Set<String> expected, Duration timeout) throws InterruptedException {
         Set<String> seen = new TreeSet<>();
         Instant deadline = Instant.now().plus(timeout);
         while (!seen.containsAll(expected)) {
@@ -172,14 +177,14 @@ public final class Cluster implements AutoCloseable {
                 throw new BuildCheckFailure("Only " + seen + " of " + expected + " answered through the balancer within " + timeout.toSeconds()
                         + " s: see the logs in " + dir);
             }
-            get("/http2/").flatMap(Cluster::nodeOf).ifPresent(seen::add);
+            get(door).flatMap(Cluster::nodeOf).ifPresent(seen::add);
             Thread.sleep(200);
         }
     }
 
-    private Optional<HttpResponse<Void>> get(String path) throws InterruptedException {
+    private Optional<HttpResponse<Void>> get(URI door) throws InterruptedException {
         try {
-            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(balancerClearText(path)).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(door).timeout(Duration.ofSeconds(10)).build(),
                     HttpResponse.BodyHandlers.discarding());
             return response.statusCode() == 200 ? Optional.of(response) : Optional.empty();
         } catch (IOException notYet) {
@@ -240,6 +245,49 @@ public final class Cluster implements AutoCloseable {
 
     public int offsetOf(String name) {
         return name.equals(BALANCER) ? offset : offset + NODE_OFFSET_STEP * (NODES.indexOf(name) + 1);
+    }
+
+    /** A node's (or the balancer's) clear-text http listener: h2c and HTTP/1.1. */
+    public int httpPort(String name) {
+        return settings.httpPort() + offsetOf(name);
+    }
+
+    /** A node's (or the balancer's) https listener: door 2. */
+    public int httpsPort(String name) {
+        return settings.httpsPort() + offsetOf(name);
+    }
+
+    /** The port of the listener a node registers for the hop: the balancer's connections to it carry the hop. */
+    public int hopPort(String node) {
+        return switch (hop()) {
+            case AJP -> PortCheck.WILDFLY_AJP_PORT + offsetOf(node);
+            case HTTP, H2C -> httpPort(node);
+            case H2 -> httpsPort(node);
+        };
+    }
+
+    /** The balancer's established connections to a node's hop listener, counted from the sockets. */
+    public long hopConnections(String node) throws IOException, InterruptedException {
+        return connections(processes.get(BALANCER).toHandle(), hopPort(node));
+    }
+
+    /**
+     * The established TCP connections of a process (and its children: nginx's workers) to a port, counted from the
+     * sockets ({@code ss -tnp}, by process id), not from what the process says of its pool.
+     */
+    public static long connections(ProcessHandle owner, int port) throws IOException, InterruptedException {
+        Process ss = new ProcessBuilder("ss", "-tnpH", "state", "established", "dport", "=", ":" + port)
+                .redirectErrorStream(true).start();
+        Set<String> owners = new TreeSet<>();
+        Stream.concat(Stream.of(owner), owner.descendants()).forEach(process -> owners.add("pid=" + process.pid() + ","));
+        long connections;
+        try (Stream<String> lines = ss.inputReader().lines()) {
+            connections = lines.filter(line -> owners.stream().anyMatch(line::contains)).count();
+        }
+        if (ss.waitFor() != 0) {
+            throw new IOException("ss -tnp failed (" + ss.exitValue() + "): the connections to port " + port + " cannot be counted");
+        }
+        return connections;
     }
 
     /** WildFly's management port of one of the three. */

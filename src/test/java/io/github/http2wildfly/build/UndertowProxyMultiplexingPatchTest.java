@@ -1,0 +1,43 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * src/patches/undertow-core/proxy-multiplexes-http2.diff, red without it and green with it in the same run: twenty
+ * requests in flight at once through Undertow's proxy to an h2c backend.
+ */
+class UndertowProxyMultiplexingPatchTest {
+
+    private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
+    private static final int REQUESTS = 20;
+    private static final int PROXY_IO_THREADS = 2;
+
+    private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffTheProxyCarriesRequestsInFlightOnNoMoreConnectionsThanItHasIoThreads() throws Exception {
+        int connections = connections(undertow.with(DIFF, ProxyToH2cBackend.class, work));
+        assertTrue(connections <= PROXY_IO_THREADS, connections + " connections for " + REQUESTS + " requests");
+    }
+
+    /** When this fails, Undertow multiplexes by itself: delete the diff (the build also stops once it no longer applies). */
+    @Test
+    void undertowsOwnProxyOpensAConnectionForEachRequestInFlight() throws Exception {
+        assertEquals(REQUESTS, connections(undertow.without(ProxyToH2cBackend.class)));
+    }
+
+    private static int connections(ClassLoader loader) throws Exception {
+        Method scenario = loader.loadClass(ProxyToH2cBackend.class.getName())
+                .getMethod("connectionsForRequestsInFlight", int.class, int.class);
+        return (int) scenario.invoke(null, REQUESTS, PROXY_IO_THREADS);
+    }
+}
