@@ -44,6 +44,8 @@ import javax.tools.ToolProvider;
 public final class SourcePatch {
 
     private static final String FINGERPRINT = "fingerprint ";
+    /** Context lines a stacked hunk may miss (GNU patch's default fuzz): those an earlier diff changed next to it. */
+    private static final int STACKED_FUZZ = 2;
 
     private SourcePatch() {
     }
@@ -119,7 +121,12 @@ public final class SourcePatch {
         }
     }
 
-    /** Applies one diff to the sources it names; returns the patched files under {@code into}. */
+    /**
+     * Applies one diff to the sources it names; returns the patched files under {@code into}. A file an earlier diff
+     * already patched there is patched further: each diff is written against the published sources, so that it also
+     * applies alone (its test applies it without the others), and where two touch one file, the later one's hunks are
+     * placed by their context around the earlier one's (java-diff-utils' fuzzy apply; the compile and tests check it).
+     */
     static List<Path> apply(Path diff, Path sourcesJar, Path into) throws IOException {
         UnifiedDiff unified;
         try (InputStream in = Files.newInputStream(diff)) {
@@ -136,21 +143,25 @@ public final class SourcePatch {
                 if (entry == null) {
                     throw new BuildCheckFailure(diff.getFileName() + ": " + name + " is not in " + sourcesJar.getFileName());
                 }
+                Path target = into.resolve(name);
+                boolean stacked = Files.exists(target);
                 List<String> original;
                 try (InputStream in = jar.getInputStream(entry)) {
-                    original = Arrays.asList(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n", -1));
+                    String text = stacked ? Files.readString(target) : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    original = Arrays.asList(text.split("\n", -1));
                 }
                 List<String> result;
                 try {
-                    result = file.getPatch().applyTo(original);
+                    result = stacked ? file.getPatch().applyFuzzy(original, STACKED_FUZZ) : file.getPatch().applyTo(original);
                 } catch (PatchFailedException e) {
                     throw new BuildCheckFailure(diff.getFileName() + " no longer applies to " + name + " of "
                             + sourcesJar.getFileName() + " (" + e.getMessage() + "): renew it, or delete it if Undertow fixed the bug");
                 }
-                Path target = into.resolve(name);
                 Files.createDirectories(target.getParent());
                 Files.writeString(target, String.join("\n", result));
-                patched.add(target);
+                if (!stacked) {
+                    patched.add(target);
+                }
             }
         }
         return patched;

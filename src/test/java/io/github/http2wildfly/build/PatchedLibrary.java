@@ -45,9 +45,17 @@ final class PatchedLibrary {
 
     /** The library with the diff applied (and no other), and the scenario, in a loader of their own. */
     ClassLoader with(Path diff, Class<?> scenario, Path work) throws IOException {
+        return with(List.of(diff), scenario, work);
+    }
+
+    /** The library with these diffs applied in this order, as the build applies them, and the scenario. */
+    ClassLoader with(List<Path> diffs, Class<?> scenario, Path work) throws IOException {
         Path sources = work.resolve("sources");
         Path classes = work.resolve("classes");
-        List<Path> patched = SourcePatch.apply(diff, sourcesJar, sources);
+        List<Path> patched = new ArrayList<>();
+        for (Path diff : diffs) {
+            patched.addAll(SourcePatch.apply(diff, sourcesJar, sources));
+        }
         SourcePatch.compile(patched, libraryJar + java.io.File.pathSeparator + SourcePatch.classpath(), "11", classes);
         return loader(scenario, List.of(classes, libraryJar));
     }

@@ -36,6 +36,22 @@ class UndertowPatchTest {
     }
 
     @Test
+    void twoDiffsThatTouchOneFileBothLandWhicheverIsWrittenAgainstThePublishedSources() throws IOException {
+        List<Path> proxyDiffs = List.of(DIFFS.resolve("proxy-multiplexes-http2.diff"), DIFFS.resolve("proxy-retries-when-a-node-dies.diff"));
+        List<Path> compiled = new java.util.ArrayList<>();
+        for (Path diff : proxyDiffs) {
+            compiled.addAll(SourcePatch.apply(diff, sourcesJar(), dir));
+        }
+        assertEquals(compiled.stream().distinct().count(), compiled.size(), "each file compiled once: " + compiled);
+        String handler = Files.readString(dir.resolve("io/undertow/server/handlers/proxy/ProxyHandler.java"));
+        assertTrue(handler.contains("clientExchange.getRequestChannel(), clientExchange.getResponseChannel()"), "the first diff's hunk");
+        assertTrue(handler.contains("new BufferedResponse(exchange, result, (int) length, proxyClientHandler, idempotentPredicate)"),
+                "the second diff's hunk");
+        String pool = Files.readString(dir.resolve("io/undertow/server/handlers/proxy/ProxyConnectionPool.java"));
+        assertTrue(pool.contains("sharedConnections") && pool.contains("uri.getPath(), new Runnable()"), "both diffs' pool");
+    }
+
+    @Test
     void aDiffThatNoLongerAppliesFailsTheBuildWithOneLine() throws IOException {
         Path stale = dir.resolve("stale.diff");
         Files.writeString(stale, Files.readString(DIFFS.resolve("http2-continuation.diff"))

@@ -1,0 +1,68 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * src/patches/undertow-core/proxy-retries-when-a-node-dies.diff, red without it and green with it in the same run:
+ * Undertow's proxy in front of backends that die in the middle of an answer.
+ */
+class UndertowProxyFailoverPatchTest {
+
+    private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-retries-when-a-node-dies.diff");
+    private static final Path MULTIPLEXING = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
+    private static final int REQUESTS = 10;
+    private static final int H2_REQUESTS = 300;
+    private static final int STOP_AFTER = 60;
+
+    private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffEveryAnswerComesWholeFromTheBackendThatLives() throws Exception {
+        assertEquals(REQUESTS, wholeAnswers(undertow.with(DIFF, ProxyToDyingBackend.class, work)));
+    }
+
+    @Test
+    void withTheDiffAnHttp2StreamNoBackendCouldAnswerIsRefusedSoTheClientMayRetryIt() throws Exception {
+        assertEquals("REFUSED_STREAM", reset(undertow.with(DIFF, ProxyToDyingBackend.class, work)));
+    }
+
+    @Test
+    void withTheDiffsNoAnswerIsLostWhenAnH2BackendStopsMidLoad() throws Exception {
+        Path both = work.resolve("both");
+        assertEquals(H2_REQUESTS, h2Stop(undertow.with(List.of(MULTIPLEXING, DIFF), ProxyToDyingBackend.class, both)));
+    }
+
+    /** When these fail, Undertow retries by itself: delete the diff (the build also stops once it no longer applies). */
+    @Test
+    void undertowsOwnProxyLosesTheAnswersOfTheBackendThatDiesAndCancelsTheStream() throws Exception {
+        ClassLoader own = undertow.without(ProxyToDyingBackend.class);
+        int whole = wholeAnswers(own);
+        assertTrue(whole < REQUESTS, whole + " of " + REQUESTS + " whole");
+        assertEquals("CANCEL", reset(own));
+    }
+
+    private static int wholeAnswers(ClassLoader loader) throws Exception {
+        Method scenario = loader.loadClass(ProxyToDyingBackend.class.getName()).getMethod("wholeAnswers", int.class);
+        return (int) scenario.invoke(null, REQUESTS);
+    }
+
+    private static int h2Stop(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyToDyingBackend.class.getName())
+                .getMethod("wholeAnswersWhenAnH2BackendStops", int.class, int.class, String.class, String.class)
+                .invoke(null, H2_REQUESTS, STOP_AFTER, "keystore/localhost.p12", "changeit");
+    }
+
+    private static String reset(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyToDyingBackend.class.getName()).getMethod("resetWhenEveryBackendDies").invoke(null);
+    }
+}
