@@ -11,10 +11,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.cert.CertificateEncodingException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 
 /**
  * Debian's Caddy as an HTTP/3 edge in front of the comparison's door 1, with the project's key and certificate (so
@@ -44,16 +42,7 @@ final class CaddyEdge implements AutoCloseable {
         Files.createDirectories(directory);
         Path certificate = directory.resolve("edge.crt");
         Path key = directory.resolve("edge.key");
-        try {
-            StringBuilder chain = new StringBuilder();
-            for (var link : identity.chain()) {
-                chain.append(pem("CERTIFICATE", link.getEncoded()));
-            }
-            Files.writeString(certificate, chain);
-        } catch (CertificateEncodingException e) {
-            throw new IOException("the project's certificate cannot be written for Caddy", e);
-        }
-        Files.writeString(key, pem("PRIVATE KEY", identity.key().getEncoded()));
+        identity.writePem(certificate, key);
         int port = freePort();
         Path conf = directory.resolve("Caddyfile");
         // {http.request.port}: the port the client asked for, a delay proxy's, as door 4 names it (Http3Edge#altSvc)
@@ -133,11 +122,6 @@ final class CaddyEdge implements AutoCloseable {
                 // another
             }
         }
-    }
-
-    private static String pem(String type, byte[] der) {
-        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
-                + "\n-----END " + type + "-----\n";
     }
 
     @Override

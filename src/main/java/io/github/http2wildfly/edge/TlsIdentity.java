@@ -10,8 +10,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.PrivateKey;
 import java.security.cert.Certificate;
+import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
@@ -44,5 +46,24 @@ public record TlsIdentity(PrivateKey key, X509Certificate[] chain) {
         } catch (GeneralSecurityException e) {
             throw new IOException(keystore + " could not be read with its password: " + e.getMessage(), e);
         }
+    }
+
+    /** The chain and the key as PEM files, for servers nobody here wrote (Caddy, HAProxy, nginx). */
+    public void writePem(Path certificate, Path privateKey) throws IOException {
+        StringBuilder pem = new StringBuilder();
+        try {
+            for (X509Certificate link : chain) {
+                pem.append(pem("CERTIFICATE", link.getEncoded()));
+            }
+        } catch (CertificateEncodingException e) {
+            throw new IOException("the certificate cannot be written as PEM: " + e.getMessage(), e);
+        }
+        Files.writeString(certificate, pem);
+        Files.writeString(privateKey, pem("PRIVATE KEY", key.getEncoded()));
+    }
+
+    private static String pem(String type, byte[] der) {
+        return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
+                + "\n-----END " + type + "-----\n";
     }
 }

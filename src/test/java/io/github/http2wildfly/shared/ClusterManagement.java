@@ -21,6 +21,14 @@ public final class ClusterManagement {
         return execute(cluster, Cluster.BALANCER, read);
     }
 
+    /** The nodes the balancer has registered, by name (their jvm-route). */
+    public static java.util.List<String> balancerNodes(Cluster cluster) throws IOException {
+        ModelNode read = Operations.createOperation("read-children-names", Operations.createAddress("subsystem", "undertow",
+                "configuration", "filter", "mod-cluster", "load-balancer", "balancer", "mycluster"));
+        read.get("child-type").set("node");
+        return execute(cluster, Cluster.BALANCER, read).asList().stream().map(ModelNode::asString).toList();
+    }
+
     /** The I/O threads of the balancer's worker (its connection pools to the nodes are kept per I/O thread). */
     public static int balancerIoThreads(Cluster cluster) throws IOException {
         ModelNode read = Operations.createReadAttributeOperation(Operations.createAddress("subsystem", "io", "worker", "default"),

@@ -67,7 +67,8 @@ public final class Cluster implements AutoCloseable {
         this.offset = offset;
         this.dir = dir;
         this.jvmFlags = List.copyOf(jvmFlags);
-        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        // HTTP/1.1 without an h2c upgrade, as browsers send clear text: HAProxy's h2 to the nodes answers the upgrade 502
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     /**
@@ -290,6 +291,11 @@ public final class Cluster implements AutoCloseable {
         return connections;
     }
 
+    /** The balancer's MCMP listener, where the nodes register. */
+    public int mcmpPort() {
+        return MCMP_PORT + offset;
+    }
+
     /** WildFly's management port of one of the three. */
     public int managementPort(String name) {
         return PortCheck.WILDFLY_MANAGEMENT_PORT + offsetOf(name);
@@ -348,7 +354,8 @@ public final class Cluster implements AutoCloseable {
         });
     }
 
-    private static void awaitEnd(Process process) {
+    /** Waits for a process asked to stop (SIGTERM), and kills it if it has not ended within 30 s. */
+    public static void awaitEnd(Process process) {
         try {
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -11,11 +11,14 @@ import java.util.stream.Collectors;
  * ({@code ServedByFilter}).
  */
 public enum Hop {
-    /** WildFly's default: the {@code mod_cluster} layer registers the AJP listener. */
+    /** WildFly 39's default: its {@code mod_cluster} layer registers the AJP listener (WildFly 41 deprecates it). */
     AJP("ajp", false),
     /** HTTP/1.1 in clear text, a pool of connections as with AJP. */
     HTTP("default", false),
-    /** HTTP/2 in clear text: the balancer asks for it with {@code Upgrade: h2c}. */
+    /**
+     * HTTP/2 in clear text: the balancer asks for it with {@code Upgrade: h2c}. WildFly 41's default (its mod_cluster
+     * registers the http listener, the balancer's filter has enable-http2), and this project's.
+     */
     H2C("default", true),
     /** HTTP/2 over TLS, negotiated by ALPN, to the node's https listener. */
     H2("https", true);

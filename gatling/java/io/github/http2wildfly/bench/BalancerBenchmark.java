@@ -1,0 +1,334 @@
+package io.github.http2wildfly.bench;
+
+import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.build.cluster.ClusterSettings;
+import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.comparison.statistics.RatioInterval;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import io.github.http2wildfly.comparison.statistics.Verdict;
+import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.latency.DelayProxy;
+import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.shared.HeadlessFirefox;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+/**
+ * WildFly's balancer, over each hop, beside HAProxy and nginx, each in front of the same two nodes: the 500 logos at
+ * 50 ms in Chromium and Firefox (the front against node 1 alone, round after round until the comparison's rule
+ * decides), the front's CPU time per 1,000 requests and its rate under h2load over several rounds with intervals,
+ * its connections to each node counted from the sockets (the most seen during the pages and during h2load), and the
+ * images lost when node 1 is killed with SIGKILL in the middle of a page (Chromium through the front's slow door,
+ * once about a fifth of the page has passed; the node started again between kills). A benchmark, not a test: it
+ * writes {@code balancers.md}, and asserts only that every measured page loaded whole and every request succeeded.
+ *
+ * <p>{@code ./mvnw -Pcluster,gatling package exec:java@balancers}; arguments: the cluster's settings, the output
+ * folder, the key store (file, password, alias), the fewest and the most loads per pair, the h2load rounds, the kills,
+ * the fronts (WildFly's hops and haproxy-h2, haproxy-http, nginx), the folder of Undertow's diffs the servers carry.
+ */
+public final class BalancerBenchmark {
+
+    private static final String WALL = "/http2/logos";
+    private static final int IMAGES = 500;
+    private static final Duration ROUND_TRIP = Duration.ofMillis(50);
+    private static final String DIRECT_NODE = "node1";
+    private static final String VICTIM = "node1";
+    /** Bytes through the slow door before the kill: past the page (about 40 KB), about a fifth of the images. */
+    private static final long KILL_AFTER_BYTES = 100_000;
+    private static final Duration NODE_BACK = Duration.ofSeconds(120);
+    private static final Pattern H2LOAD_RATE = Pattern.compile("finished in [\\d.]+\\w+, ([\\d.]+) req/s");
+    private static final int H2LOAD_REQUESTS = 10_000;
+    private static final double BAND = 0.05;
+
+    /** A browser that loads the wall in a fresh context and returns the wall's report. */
+    private record Engine(String name, Function<String, Map<String, String>> freshLoad) {
+    }
+
+    /** One front's figures. */
+    private record Row(String front, List<Verdict> pages, RatioInterval cpuPerThousand, RatioInterval requestsPerSecond,
+            String connectionsDuringPages, String connectionsDuringH2load, List<Integer> imagesLost) {
+    }
+
+    private BalancerBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        ClusterSettings settings = ClusterSettings.read(Path.of(args[0]));
+        Path out = Files.createDirectories(Path.of(args[1]));
+        TlsIdentity identity = TlsIdentity.read(Path.of(args[2]), args[3].toCharArray(), args[4]);
+        StoppingRule rule = new StoppingRule(Integer.parseInt(args[5]), Integer.parseInt(args[6]), BAND);
+        int h2loadRounds = Integer.parseInt(args[7]);
+        int kills = Integer.parseInt(args[8]);
+        List<String> fronts = List.of(args[9].split("\\s*,\\s*"));
+        List<String> diffs;
+        try (Stream<Path> files = Files.list(Path.of(args[10]))) {
+            diffs = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".diff")).sorted().toList();
+        }
+        List<Hop> hops = Stream.of(Hop.values()).filter(hop -> fronts.contains(hop.token())).toList();
+        List<ExternalFront.Kind> others = Stream.of(ExternalFront.Kind.values()).filter(kind -> fronts.contains(kind.token())).toList();
+        if (hops.size() + others.size() != fronts.size()) {
+            throw new IllegalArgumentException("cluster.bench.fronts takes " + Stream.concat(Stream.of(Hop.values()).map(Hop::token),
+                    Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", ")) + ": " + fronts);
+        }
+        List<Row> rows = new ArrayList<>();
+        try (HeadlessChromium chromium = new HeadlessChromium(); HeadlessFirefox firefox = new HeadlessFirefox()) {
+            List<Engine> engines = List.of(new Engine("Chromium", url -> {
+                try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
+                    return chromium.loadWall(url);
+                }
+            }), new Engine("Firefox", url -> {
+                try (HeadlessFirefox.FreshContext context = firefox.freshContext()) {
+                    return firefox.loadWall(url);
+                }
+            }));
+            List<Hop> clusters = hops.isEmpty() ? List.of(settings.hop()) : hops;
+            for (Hop hop : clusters) {
+                try (Cluster cluster = Cluster.start(settings.withHop(hop), settings.portOffset(), out.resolve("cluster"),
+                        Duration.ofMinutes(3), List.of())) {
+                    if (hops.contains(hop)) {
+                        rows.add(measure(new WildFlyFront(cluster), cluster, engines, rule, h2loadRounds, kills));
+                    }
+                    if (hop == clusters.get(clusters.size() - 1)) { // the others in front of the same nodes, their balancer idle
+                        for (ExternalFront.Kind kind : others) {
+                            try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
+                                cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
+                                rows.add(measure(front, cluster, engines, rule, h2loadRounds, kills));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        String report = header(rule, h2loadRounds, kills, fronts, diffs) + table(rows);
+        Files.writeString(out.resolve("balancers.md"), report);
+        System.out.println(report);
+    }
+
+    private static Row measure(Front front, Cluster cluster, List<Engine> engines, StoppingRule rule, int h2loadRounds, int kills)
+            throws Exception {
+        System.out.println("== " + front.name());
+        AtomicLongArray duringPages = new AtomicLongArray(Cluster.NODES.size());
+        List<Verdict> pages = new ArrayList<>();
+        SplittableRandom order = new SplittableRandom(2015);
+        try (DelayProxy slowFront = slowDoor(front.door("").getPort());
+                DelayProxy slowNode = slowDoor(cluster.httpsPort(DIRECT_NODE))) {
+            URI balanced = URI.create("https://localhost:" + slowFront.port() + WALL);
+            URI alone = URI.create("https://localhost:" + slowNode.port() + WALL);
+            for (Engine engine : engines) {
+                load(engine, balanced); // warm-up of both, not counted
+                load(engine, alone);
+                Verdict verdict = rule.loadUntilDecided(round -> {
+                    boolean aloneFirst = order.nextBoolean();
+                    long first = load(engine, aloneFirst ? alone : balanced);
+                    long second = load(engine, aloneFirst ? balanced : alone);
+                    record(duringPages, connections(front));
+                    return Math.log((double) (aloneFirst ? second : first) / (aloneFirst ? first : second));
+                });
+                System.out.println(engine.name() + ": " + verdict.say(front.name(), "node 1 alone"));
+                pages.add(verdict);
+            }
+            List<Integer> lost = new ArrayList<>();
+            for (int kill = 0; kill < kills; kill++) {
+                lost.add(imagesLostWhenANodeDies(front, cluster, slowFront, engines.get(0)));
+            }
+            AtomicLongArray duringH2load = new AtomicLongArray(Cluster.NODES.size());
+            RatioInterval[] throughput = throughput(front, h2loadRounds, duringH2load);
+            return new Row(front.name(), pages, throughput[0], throughput[1], most(duringPages), most(duringH2load), lost);
+        }
+    }
+
+    private static DelayProxy slowDoor(int port) throws IOException {
+        return DelayProxy.withRoundTrip(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), ROUND_TRIP);
+    }
+
+    /** One cold load: the page's own time to its load event; every image must have come. */
+    private static long load(Engine engine, URI url) {
+        Map<String, String> report = engine.freshLoad().apply(url.toString());
+        if (Integer.parseInt(report.get("images")) != IMAGES) {
+            throw new IllegalStateException(engine.name() + ": " + url + " loaded " + report.get("images") + " of " + IMAGES + ": " + report);
+        }
+        return Long.parseLong(report.get("loadMillis"));
+    }
+
+    /** Node 1 killed once a fifth of the page has passed the front's slow door; started again, and served, before the next. */
+    private static int imagesLostWhenANodeDies(Front front, Cluster cluster, DelayProxy slowFront, Engine engine) throws Exception {
+        long before = slowFront.bytesForwarded();
+        CompletableFuture<Void> killed = CompletableFuture.runAsync(() -> {
+            try {
+                while (slowFront.bytesForwarded() - before < KILL_AFTER_BYTES) {
+                    Thread.sleep(1);
+                }
+                cluster.kill(VICTIM);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Map<String, String> report = engine.freshLoad().apply("https://localhost:" + slowFront.port() + WALL);
+        killed.get();
+        int lost = IMAGES - Integer.parseInt(report.get("images"));
+        System.out.println(front.name() + ": " + lost + " images lost when " + VICTIM + " died mid-page (" + report.get("servedBy") + ")");
+        cluster.launch(VICTIM);
+        cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.of(VICTIM), NODE_BACK);
+        return lost;
+    }
+
+    /** The front's CPU per 1,000 requests and its rate under h2load, round after round; its connections sampled meanwhile. */
+    private static RatioInterval[] throughput(Front front, int rounds, AtomicLongArray connections) throws Exception {
+        URI logo = front.door("/http2/logo.png");
+        h2load(logo); // warm-up
+        double[] cpu = new double[rounds];
+        double[] rate = new double[rounds];
+        AtomicBoolean running = new AtomicBoolean(true);
+        CompletableFuture<Void> sampler = CompletableFuture.runAsync(() -> {
+            while (running.get()) {
+                try {
+                    record(connections, connections(front));
+                    Thread.sleep(100);
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException("the front's connections could not be counted", e);
+                }
+            }
+        });
+        try {
+            for (int round = 0; round < rounds; round++) {
+                double before = cpuMillis(front.process());
+                rate[round] = Math.log(h2load(logo));
+                cpu[round] = Math.log((cpuMillis(front.process()) - before) * 1000 / H2LOAD_REQUESTS);
+            }
+        } finally {
+            running.set(false);
+            sampler.get();
+        }
+        return new RatioInterval[] {RatioInterval.of(cpu, 0.95), RatioInterval.of(rate, 0.95)};
+    }
+
+    /** CPU time of a process and its children so far. */
+    private static double cpuMillis(ProcessHandle process) {
+        return Stream.concat(Stream.of(process), process.descendants())
+                .mapToDouble(handle -> handle.info().totalCpuDuration().orElse(Duration.ZERO).toNanos() / 1e6).sum();
+    }
+
+    private static long[] connections(Front front) throws IOException, InterruptedException {
+        long[] counts = new long[Cluster.NODES.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = Cluster.connections(front.process(), front.nodePort(Cluster.NODES.get(i)));
+        }
+        return counts;
+    }
+
+    private static void record(AtomicLongArray most, long[] counts) {
+        for (int i = 0; i < counts.length; i++) {
+            most.accumulateAndGet(i, counts[i], Math::max);
+        }
+    }
+
+    private static String most(AtomicLongArray counts) {
+        return IntStream.range(0, counts.length()).mapToObj(i -> String.valueOf(counts.get(i)))
+                .collect(Collectors.joining(" / "));
+    }
+
+    private static double h2load(URI url) throws IOException, InterruptedException {
+        Process h2load = new ProcessBuilder("h2load", "-n", String.valueOf(H2LOAD_REQUESTS), "-c", "4", "-m", "20", url.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(h2load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        h2load.waitFor();
+        if (!output.contains(H2LOAD_REQUESTS + " succeeded, 0 failed")) {
+            throw new IllegalStateException("h2load on " + url + " failed requests:\n" + output);
+        }
+        Matcher rate = H2LOAD_RATE.matcher(output);
+        if (!rate.find()) {
+            throw new IllegalStateException("no rate in h2load's output:\n" + output);
+        }
+        return Double.parseDouble(rate.group(1));
+    }
+
+    private static String table(List<Row> rows) {
+        StringBuilder md = new StringBuilder("\n## Side by side\n\n| front | 500 logos at 50 ms, Chromium: front / node 1 alone"
+                + " | Firefox | requests per second (h2load) | CPU per 1,000 requests, ms | connections to node 1 / node 2, most seen:"
+                + " pages; h2load | images lost when node 1 died mid-page |\n|---|---|---|---|---|---|---|\n");
+        for (Row row : rows) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s; %s | %s |%n", row.front(), pages(row.pages().get(0)),
+                    pages(row.pages().get(1)), whole(row.requestsPerSecond()), whole(row.cpuPerThousand()),
+                    row.connectionsDuringPages(), row.connectionsDuringH2load(),
+                    row.imagesLost().stream().map(String::valueOf).collect(Collectors.joining(", "))));
+        }
+        md.append("\nBetween fronts (where their intervals are apart; elsewhere no difference found):\n\n");
+        md.append("- CPU per 1,000 requests: ").append(ranking(rows.stream()
+                .map(row -> Map.entry(row.front(), row.cpuPerThousand())).toList(), "costs more CPU than")).append('\n');
+        md.append("- requests per second: ").append(ranking(rows.stream()
+                .map(row -> Map.entry(row.front(), row.requestsPerSecond())).toList(), "serves more than")).append('\n');
+        for (int engine = 0; engine < 2; engine++) {
+            int e = engine;
+            md.append("- the 500 logos at 50 ms, ").append(engine == 0 ? "Chromium" : "Firefox").append(", front / node 1 alone: ")
+                    .append(ranking(rows.stream().map(row -> Map.entry(row.front(), row.pages().get(e).interval())).toList(),
+                            "is slower than")).append('\n');
+        }
+        return md.toString();
+    }
+
+    /** A pair's ratio with its interval and verdict: "1.23 [1.05, 1.44], alone faster (5 loads)". */
+    private static String pages(Verdict verdict) {
+        return verdict.label() + ", " + verdict.say("front", "alone");
+    }
+
+    /** A quantity (not a ratio) with its interval: "65 [55, 77]". */
+    private static String whole(RatioInterval interval) {
+        return String.format(Locale.ROOT, "%,.0f [%,.0f, %,.0f]", interval.ratio(), interval.low(), interval.high());
+    }
+
+    /** "h2 costs more than ajp, http" where intervals are apart; "no difference found" where none are. */
+    static String ranking(List<Map.Entry<String, RatioInterval>> fronts, String verb) {
+        List<String> found = new ArrayList<>();
+        for (Map.Entry<String, RatioInterval> one : fronts) {
+            List<String> below = fronts.stream().filter(other -> other.getValue().known() && one.getValue().known()
+                    && other.getValue().high() < one.getValue().low()).map(Map.Entry::getKey).toList();
+            if (!below.isEmpty()) {
+                found.add(one.getKey() + " " + verb + " " + String.join(", ", below));
+            }
+        }
+        return found.isEmpty() ? "no difference found" : String.join("; ", found);
+    }
+
+    private static String header(StoppingRule rule, int h2loadRounds, int kills, List<String> fronts, List<String> diffs)
+            throws IOException {
+        String cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name")).findFirst()
+                .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("unknown CPU");
+        return "# WildFly's balancer beside HAProxy and nginx\n\n"
+                + "Measured " + ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE) + " on " + Runtime.getRuntime().availableProcessors()
+                + " cores (" + cpu + "), " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
+                + System.getProperty("java.version") + ", by `./mvnw -Pcluster,gatling package exec:java@balancers -Dcluster.bench.loads="
+                + rule.minLoads() + " -Dcluster.bench.loads.max=" + rule.maxLoads() + " -Dcluster.bench.h2load.rounds=" + h2loadRounds
+                + " -Dcluster.bench.kills=" + kills + " -Dcluster.bench.fronts=" + String.join(",", fronts) + "` (BalancerBenchmark): each front in front of the same two nodes on this one"
+                + " machine (HAProxy and nginx beside the cluster of the last hop, its balancer idle); the pages cold loads in fresh"
+                + " contexts, the front's slow door against node 1's own (the delay proxy, 50 ms), side by side round after round"
+                + " until decided (loads " + rule.minLoads() + " to " + rule.maxLoads() + ", looks at " + rule.looks()
+                + ", level within 5 %, each look's interval at " + String.format(Locale.ROOT, "%.1f", rule.confidence() * 100)
+                + " %: docs/comparison.md); h2load " + H2LOAD_REQUESTS + " logos a round over 4 connections x 20 streams, geometric"
+                + " means with 95 % intervals; CPU of the front's processes; connections counted with ss; images lost in Chromium"
+                + " through the slow door, node 1 killed after " + KILL_AFTER_BYTES / 1000 + " KB. WildFly's Undertow carried "
+                + (diffs.isEmpty() ? "no diff" : String.join(", ", diffs)) + " (undertow.patches).\n";
+    }
+}
