@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * src/patches/undertow-core/proxy-multiplexes-http2.diff, red without it and green with it in the same run: twenty
  * requests in flight at once through Undertow's proxy to an h2c backend.
  */
+@Isolated // hundreds of sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
 class UndertowProxyMultiplexingPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
