@@ -121,14 +121,7 @@ public final class ProxyToDyingBackend {
             for (int port : List.of(toFirst.port(), secondPort)) {
                 client.addHost(URI.create("https://localhost:" + port), null, ssl, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
             }
-            Undertow proxy = Undertow.builder()
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
-                    .addHttpListener(0, "127.0.0.1")
-                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(60_000).setMaxConnectionRetries(1).build())
-                    .build();
-            proxy.start();
-            servers.add(proxy);
-            String url = "http://127.0.0.1:" + ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort() + "/?n=";
+            String url = proxy(servers, client) + "?n=";
             Thread stopper = new Thread(() -> {
                 while (servedByFirst.get() < stopAfter) {
                     Thread.onSpinWait();
@@ -327,6 +320,11 @@ public final class ProxyToDyingBackend {
     private static URI proxy(List<Undertow> servers, List<URI> backends) {
         LoadBalancingProxyClient client = new LoadBalancingProxyClient();
         backends.forEach(backend -> client.addHost(backend, null, null, OptionMap.EMPTY));
+        return proxy(servers, client);
+    }
+
+    /** The proxy under test in front of the client's backends: h2c to clients, one retry, a minute per request. */
+    private static URI proxy(List<Undertow> servers, LoadBalancingProxyClient client) {
         Undertow proxy = Undertow.builder()
                 .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
                 .addHttpListener(0, "127.0.0.1")
