@@ -257,7 +257,7 @@ public final class ProxyToDyingBackend {
         return server;
     }
 
-    private static SSLContext serverTls(Path keystore, char[] password) throws Exception {
+    public static SSLContext serverTls(Path keystore, char[] password) throws Exception {
         KeyStore store = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(keystore)) {
             store.load(in, password);
@@ -270,7 +270,7 @@ public final class ProxyToDyingBackend {
     }
 
     /** The proxy trusts its backends' test certificate, whatever it is. */
-    private static SSLContext trustingAll() throws Exception {
+    public static SSLContext trustingAll() throws Exception {
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(null, new TrustManager[] {new X509TrustManager() {
             @Override

@@ -19,6 +19,7 @@ class UndertowProxyFailoverPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-retries-when-a-node-dies.diff");
     private static final Path MULTIPLEXING = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
+    private static final Path WINDOW = Path.of("src/patches/undertow-core/http2-gives-back-discarded-data.diff");
     private static final int REQUESTS = 10;
     private static final int H2_REQUESTS = 300;
     private static final int STOP_AFTER = 60;
@@ -41,7 +42,7 @@ class UndertowProxyFailoverPatchTest {
     @Test
     void withTheDiffsNoAnswerIsLostWhenAnH2BackendStopsMidLoad() throws Exception {
         Path both = work.resolve("both");
-        assertEquals(H2_REQUESTS, h2Stop(undertow.with(List.of(MULTIPLEXING, DIFF), ProxyToDyingBackend.class, both)));
+        assertEquals(H2_REQUESTS, h2Stop(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, both)));
     }
 
     /** When these fail, Undertow retries by itself: delete the diff (the build also stops once it no longer applies). */

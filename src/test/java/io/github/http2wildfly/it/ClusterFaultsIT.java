@@ -83,7 +83,7 @@ class ClusterFaultsIT {
             assertEquals("500", report.get("imageEntries"), "every image was asked for: " + report);
             // The balancer holds each answer whole before relaying it (proxy-retries-when-a-node-dies.diff): one the
             // node died in the middle of is retried on the survivor, as is every request that failed before an answer
-            assertEquals(500, images, "every image arrived although " + VICTIM + " died mid-page: " + report);
+            assertEquals(500, images, "every image arrived although " + VICTIM + " died mid-page: " + report + balancerSays(cluster));
             assertTrue(servedBy.getOrDefault(VICTIM + " over " + hop.token(), 0) > 0, VICTIM + " served a part before it died: " + servedBy);
             assertTrue(servedBy.getOrDefault(SURVIVOR + " over " + hop.token(), 0) > 0, SURVIVOR + " served the rest: " + servedBy);
 
@@ -178,6 +178,14 @@ class ClusterFaultsIT {
             assertEquals(status, response.code(), uri.toString().substring(0, Math.min(80, uri.toString().length())));
             assertEquals(Protocol.HTTP_2, response.protocol());
             assertEquals(rule, response.body().string().strip());
+        }
+    }
+
+    /** What the balancer logged of its failures (a request timed out names the node it waited for, or none). */
+    private static String balancerSays(Cluster cluster) throws IOException {
+        try (var lines = java.nio.file.Files.lines(cluster.log(Cluster.BALANCER))) {
+            return lines.filter(line -> line.contains(" ERROR ") || line.contains(" WARN ") || line.contains("UT005028"))
+                    .limit(40).collect(Collectors.joining("\n", "\nthe balancer's log:\n", ""));
         }
     }
 
