@@ -102,6 +102,43 @@ public final class ProxyToDyingBackend {
     }
 
     /**
+     * Sends {@code requests} GETs one after another over HTTP/1.1 through a proxy in front of a backend that hangs (it
+     * takes every request and answers none) and one that answers; the proxy gives a request {@code maxRequestMillis},
+     * and a try {@code answerTimeoutMillis} to begin its answer (io.undertow.server.handlers.proxy.answerTimeout, read
+     * when this loader's ProxyHandler is first used). Returns how many came whole, from the healthy one.
+     */
+    public static int answersBesideAHungBackend(int requests, int maxRequestMillis, int answerTimeoutMillis) throws Exception {
+        System.setProperty("io.undertow.server.handlers.proxy.answerTimeout", String.valueOf(answerTimeoutMillis));
+        List<Undertow> servers = new ArrayList<>();
+        try {
+            Undertow hung = Undertow.builder().addHttpListener(0, "127.0.0.1")
+                    .setHandler(exchange -> exchange.dispatch(() -> { })) // taken, never answered
+                    .build();
+            hung.start();
+            servers.add(hung);
+            URI hungUri = URI.create("http://127.0.0.1:" + ((InetSocketAddress) hung.getListenerInfo().get(0).getAddress()).getPort());
+            LoadBalancingProxyClient client = new LoadBalancingProxyClient();
+            for (URI backend : List.of(hungUri, backend(servers, false))) {
+                client.addHost(backend, null, null, OptionMap.EMPTY);
+            }
+            URI proxy = proxy(servers, client, maxRequestMillis);
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            int whole = 0;
+            for (int i = 0; i < requests; i++) {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(proxy.resolve("/?n=" + i)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200 && response.body().startsWith("healthy")) {
+                    whole++;
+                }
+            }
+            return whole;
+        } finally {
+            System.clearProperty("io.undertow.server.handlers.proxy.answerTimeout");
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /**
      * Sends {@code requests} GETs at once over HTTP/2 through a proxy that speaks h2 over TLS to two backends, and cuts
      * the link to one (its connections reset, new ones refused, as a killed process's are) once it has answered
      * {@code stopAfter}; returns how many answers came whole. The backends take 20 ms an answer, so that many are in
@@ -325,10 +362,14 @@ public final class ProxyToDyingBackend {
 
     /** The proxy under test in front of the client's backends: h2c to clients, one retry, a minute per request. */
     private static URI proxy(List<Undertow> servers, LoadBalancingProxyClient client) {
+        return proxy(servers, client, 60_000);
+    }
+
+    private static URI proxy(List<Undertow> servers, LoadBalancingProxyClient client, int maxRequestMillis) {
         Undertow proxy = Undertow.builder()
                 .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
                 .addHttpListener(0, "127.0.0.1")
-                .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(60_000).setMaxConnectionRetries(1).build())
+                .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(maxRequestMillis).setMaxConnectionRetries(1).build())
                 .build();
         proxy.start();
         servers.add(proxy);

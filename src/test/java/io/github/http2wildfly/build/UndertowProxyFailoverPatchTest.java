@@ -23,6 +23,10 @@ class UndertowProxyFailoverPatchTest {
     private static final int REQUESTS = 10;
     private static final int H2_REQUESTS = 300;
     private static final int STOP_AFTER = 60;
+    private static final int HUNG_REQUESTS = 6;
+    /** The proxy's time for a request, and for a try to begin its answer (answerTimeout): a hung try costs the latter. */
+    private static final int HUNG_REQUEST_MILLIS = 2_000;
+    private static final int ANSWER_TIMEOUT_MILLIS = 300;
 
     private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
 
@@ -45,6 +49,18 @@ class UndertowProxyFailoverPatchTest {
         assertEquals(H2_REQUESTS, h2Stop(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, both)));
     }
 
+    @Test
+    void withTheDiffARequestTheHungBackendDoesNotAnswerInTimeIsAnsweredByTheOther() throws Exception {
+        assertEquals(HUNG_REQUESTS, besideAHungBackend(undertow.with(DIFF, ProxyToDyingBackend.class, work)));
+    }
+
+    /** Without the diff the setting means nothing: the requests sent to the hung backend wait out their time. */
+    @Test
+    void undertowsOwnProxyLetsTheHungBackendHoldItsRequestsForTheirWholeTime() throws Exception {
+        int whole = besideAHungBackend(undertow.without(ProxyToDyingBackend.class));
+        assertTrue(whole < HUNG_REQUESTS, whole + " of " + HUNG_REQUESTS + " answered");
+    }
+
     /** When these fail, Undertow retries by itself: delete the diff (the build also stops once it no longer applies). */
     @Test
     void undertowsOwnProxyLosesTheAnswersOfTheBackendThatDiesAndCancelsTheStream() throws Exception {
@@ -57,6 +73,11 @@ class UndertowProxyFailoverPatchTest {
     private static int wholeAnswers(ClassLoader loader) throws Exception {
         Method scenario = loader.loadClass(ProxyToDyingBackend.class.getName()).getMethod("wholeAnswers", int.class);
         return (int) scenario.invoke(null, REQUESTS);
+    }
+
+    private static int besideAHungBackend(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyToDyingBackend.class.getName()).getMethod("answersBesideAHungBackend", int.class, int.class, int.class)
+                .invoke(null, HUNG_REQUESTS, HUNG_REQUEST_MILLIS, ANSWER_TIMEOUT_MILLIS);
     }
 
     private static int h2Stop(ClassLoader loader) throws Exception {

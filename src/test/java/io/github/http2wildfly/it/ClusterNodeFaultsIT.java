@@ -1,0 +1,197 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.cluster.ClusterNode;
+import io.github.http2wildfly.http.RequestRulesFilter;
+import io.github.http2wildfly.page.LogoCount;
+import io.github.http2wildfly.shared.ClusterManagement;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The cluster's faults other than a node's death (ClusterFaultsIT), one test each, on one cluster of the default hop
+ * that each test leaves as it found it: both nodes serving (checked before each). A node suspended while a soak runs
+ * loses no request; a node that hangs beside a healthy one leaves every request to the healthy one (the balancer gives
+ * a try {@value #ANSWER_TIMEOUT_MILLIS} ms to begin its answer, then retries it: proxy-retries-when-a-node-dies.diff);
+ * the balancer restarted is found again by the nodes; bad requests get the doors' answers; when every node hangs, a
+ * GET is answered 503 once each has had its try, and a POST, which is not retried, 504 when its time is up.
+ */
+@Tag("cluster")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterNodeFaultsIT {
+
+    /** The bound docs/cluster.md states for a node to serve through the balancer again (a boot, or a STATUS). */
+    private static final Duration NODE_BACK = Duration.ofSeconds(120);
+    /** The balancer's time for a request (balancer.cli: 30 s unless told): the tests wait less. */
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    /** The balancer's time for a try to begin its answer (balancer.cli: 10 s unless told). */
+    private static final int ANSWER_TIMEOUT_MILLIS = 1_000;
+    /** As long as the soak runs (h2load's timing-based mode): past the fault, whatever the balancer's rate. */
+    private static final Duration SOAK = Duration.ofSeconds(8);
+    private static final Pattern SOAK_DONE = Pattern.compile("requests: \\d+ total, \\d+ started, (\\d+) done, (\\d+) succeeded,"
+            + " 0 failed, 0 errored, 0 timeout");
+    private static final Duration SOAK_WARM_UP = Duration.ofSeconds(2);
+
+    private Cluster cluster;
+
+    @BeforeAll
+    void startTheCluster() throws Exception {
+        cluster = ClusterServers.start(ClusterServers.settings().hop(), "-Dh2demo.cluster.request.timeout=" + REQUEST_TIMEOUT.toMillis(),
+                "-Dh2demo.cluster.answer.timeout=" + ANSWER_TIMEOUT_MILLIS);
+    }
+
+    @AfterAll
+    void stopTheCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @BeforeEach
+    void bothNodesServe() throws Exception {
+        cluster.awaitNodes(Set.copyOf(Cluster.NODES), NODE_BACK);
+    }
+
+    @Test
+    void aNodeSuspendedInTheMiddleOfASoakLosesNoRequestAndServesAgainWhenResumed() throws Exception {
+        String node = "node2";
+        assertTrue(servedBy(20).containsKey(node), node + " serves before it is suspended");
+        Process soak = h2load();
+        Thread.sleep(SOAK_WARM_UP.toMillis());
+        assertTrue(soak.isAlive(), "the soak still runs when " + node + " is suspended");
+        ModelNode suspend = Operations.createOperation("suspend");
+        suspend.get("suspend-timeout").set(10);
+        ClusterManagement.execute(cluster, node, suspend);
+        try {
+            System.out.println("the soak, " + node + " suspended after " + SOAK_WARM_UP.toSeconds() + " s: " + assertEveryRequestSucceeded(soak));
+        } finally {
+            ClusterManagement.execute(cluster, node, Operations.createOperation("resume"));
+        }
+        cluster.awaitNodes(Set.of(node), NODE_BACK); // mod_cluster sends it requests again
+    }
+
+    @Test
+    void aNodeThatHangsBesideAHealthyOneLeavesEveryRequestOfASoakToTheHealthyOne() throws Exception {
+        String node = "node1";
+        assertTrue(servedBy(20).containsKey(node), node + " serves before it hangs");
+        Process soak = h2load();
+        Thread.sleep(SOAK_WARM_UP.toMillis());
+        assertTrue(soak.isAlive(), "the soak still runs when " + node + " hangs");
+        signal("STOP", cluster.process(node)); // it takes connections and answers nothing
+        try {
+            System.out.println("the soak, " + node + " hung after " + SOAK_WARM_UP.toSeconds() + " s: " + assertEveryRequestSucceeded(soak));
+        } finally {
+            signal("CONT", cluster.process(node));
+        }
+    }
+
+    @Test
+    void aRestartedBalancerIsFoundAgainByBothNodes() throws Exception {
+        cluster.restart(Cluster.BALANCER);
+        cluster.awaitNodes(Set.copyOf(Cluster.NODES), NODE_BACK);
+    }
+
+    @Test
+    void badRequestsThroughTheBalancerGetTheDoorsAnswersFromTheNode() throws Exception {
+        OkHttpClient client = new TrustedClients().okHttp();
+        assertOneLine(client, cluster.balancer("/http2/logos?count=5&pad=" + "a".repeat(RequestRulesFilter.MAX_URL_CHARS)), 414,
+                RequestRulesFilter.URL_RULE, Map.of());
+        assertOneLine(client, cluster.balancer("/http2/logos?count=5"), 431, RequestRulesFilter.HEADERS_RULE,
+                Map.of("X-Padding", "b".repeat(RequestRulesFilter.MAX_HEADER_BYTES)));
+        assertOneLine(client, cluster.balancer("/http2/logos?count=5&count=5"), 400, LogoCount.RULE, Map.of());
+        assertOneLine(client, cluster.balancer("/http2/logos?report-to=https://evil.example"), 400, ClusterNode.REPORT_TO_RULE, Map.of());
+    }
+
+    @Test
+    void whenEveryNodeHangsAGetIsAnswered503OnceEachHadItsTryAndAPost504WhenItsTimeIsUp() throws Exception {
+        for (String node : Cluster.NODES) {
+            signal("STOP", cluster.process(node));
+        }
+        try {
+            // HTTP/1.1: over HTTP/2 the balancer refuses the stream instead (REFUSED_STREAM), which a client retries
+            OkHttpClient patient = new OkHttpClient.Builder().readTimeout(REQUEST_TIMEOUT.multipliedBy(4)).build();
+            Request post = new Request.Builder().url(cluster.balancerClearText("/http2/").toString())
+                    .post(RequestBody.create("", MediaType.get("text/plain"))).build();
+            try (Response response = patient.newCall(post).execute()) {
+                assertEquals(504, response.code(), "a POST to nodes that answer nothing, not retried: Gateway Timeout");
+            }
+            try (Response response = patient.newCall(new Request.Builder().url(cluster.balancerClearText("/http2/").toString()).build()).execute()) {
+                assertEquals(503, response.code(), "a GET no node began to answer in time, each tried: Service Unavailable");
+            }
+        } finally {
+            for (String node : Cluster.NODES) {
+                signal("CONT", cluster.process(node));
+            }
+        }
+    }
+
+    /** Which nodes answered {@code requests} requests through the balancer, by their Server-Timing. */
+    private Map<String, Integer> servedBy(int requests) throws IOException {
+        OkHttpClient client = new TrustedClients().okHttp();
+        Map<String, Integer> nodes = new TreeMap<>();
+        for (int i = 0; i < requests; i++) {
+            try (Response response = client.newCall(new Request.Builder().url(cluster.balancer("/http2/").toString()).build()).execute()) {
+                nodes.merge(Cluster.nodeOf(response.header("Server-Timing", "")).orElse("none"), 1, Integer::sum);
+            }
+        }
+        return nodes;
+    }
+
+    /** Debian's h2load (nghttp2-client): HTTP/2 over TLS to the balancer, 4 connections of 20 streams, logos, for a time. */
+    private Process h2load() throws IOException {
+        return new ProcessBuilder("h2load", "-D", String.valueOf(SOAK.toSeconds()), "-c", "4", "-m", "20",
+                cluster.balancer("/http2/logo.png").toString()).redirectErrorStream(true).start();
+    }
+
+    /** Every request of the soak done and 2xx, over h2; returns how many. */
+    private static String assertEveryRequestSucceeded(Process soak) throws Exception {
+        String summary = new String(soak.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(soak.waitFor(2, TimeUnit.MINUTES), "h2load ended");
+        assertTrue(summary.contains("Application protocol: h2"), summary);
+        Matcher done = SOAK_DONE.matcher(summary);
+        assertTrue(done.find(), "every request of the soak succeeded: " + summary);
+        assertEquals(done.group(1), done.group(2), summary);
+        assertTrue(summary.contains("status codes: " + done.group(2) + " 2xx, 0 3xx, 0 4xx, 0 5xx"), summary);
+        return done.group(2) + " requests, all 2xx";
+    }
+
+    /** SIGSTOP and SIGCONT, which Java's Process cannot send: a node that hangs, and the same node going on. */
+    private static void signal(String signal, Process process) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start().waitFor());
+    }
+
+    private static void assertOneLine(OkHttpClient client, URI uri, int status, String rule, Map<String, String> headers) throws IOException {
+        Request.Builder request = new Request.Builder().url(uri.toString());
+        headers.forEach(request::header);
+        try (Response response = client.newCall(request.build()).execute()) {
+            assertEquals(status, response.code(), uri.toString().substring(0, Math.min(80, uri.toString().length())));
+            assertEquals(Protocol.HTTP_2, response.protocol());
+            assertEquals(rule, response.body().string().strip());
+        }
+    }
+}
