@@ -11,7 +11,9 @@ import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.shared.HeadlessChromium;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -74,12 +76,18 @@ class ClusterFaultsIT {
         }
     }
 
-    /** What the balancer logged of its failures (a request timed out names the node it waited for, or none). */
+    /** What the balancer logged of its failures, each kind once with how often and when first and last. */
     private static String balancerSays(Cluster cluster) throws IOException {
+        Map<String, List<String>> kinds = new TreeMap<>();
         try (var lines = java.nio.file.Files.lines(cluster.log(Cluster.BALANCER))) {
-            return lines.filter(line -> line.contains(" ERROR ") || line.contains(" WARN ") || line.contains("UT005028"))
-                    .limit(40).collect(Collectors.joining("\n", "\nthe balancer's log:\n", ""));
+            lines.filter(line -> line.contains(" ERROR ") || line.contains(" WARN ")).forEach(line -> {
+                String[] timeAndRest = line.split(" ", 2); // 11:44:54,058 ERROR [io.undertow.proxy] (default I/O-3) UT005028: ...
+                String kind = timeAndRest.length < 2 ? line : timeAndRest[1].replaceAll("\\d+", "#");
+                kinds.computeIfAbsent(kind.substring(0, Math.min(300, kind.length())), k -> new ArrayList<>()).add(timeAndRest[0]);
+            });
         }
+        return kinds.entrySet().stream().map(kind -> kind.getValue().size() + " x, " + kind.getValue().get(0) + " to "
+                + kind.getValue().get(kind.getValue().size() - 1) + ": " + kind.getKey()).collect(Collectors.joining("\n", "\nthe balancer's log:\n", ""));
     }
 
     private static long killOnceThrough(Cluster cluster, DelayProxy slowDoor) {

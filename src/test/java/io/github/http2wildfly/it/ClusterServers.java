@@ -3,6 +3,7 @@ package io.github.http2wildfly.it;
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.ClusterSettings;
 import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.build.cluster.NodeLink;
 import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,9 +30,21 @@ final class ClusterServers {
 
     /** A cluster with this hop, every server with the tests' JVM flags and the given ones. */
     static Cluster start(Hop hop, String... jvmFlags) throws IOException, InterruptedException {
+        return start(hop, null, jvmFlags);
+    }
+
+    /** The same with one node on a host of its own, behind {@code link} (null: all three on loopback). */
+    static Cluster start(Hop hop, NodeLink link, String... jvmFlags) throws IOException, InterruptedException {
         ClusterSettings settings = settings().withHop(hop);
         List<String> flags = new ArrayList<>(ShortLivedJava.flags());
         flags.addAll(List.of(jvmFlags));
-        return Cluster.start(settings, settings.itPortOffset(), DIR, START, flags);
+        return Cluster.start(settings, settings.itPortOffset(), DIR, START, flags, link);
+    }
+
+    /** How many tries the balancer has given up for want of an answer (its log: proxy-retries-when-a-node-dies.diff). */
+    static long triesGivenUp(Cluster cluster) throws IOException {
+        try (var lines = java.nio.file.Files.lines(cluster.log(Cluster.BALANCER))) {
+            return lines.filter(line -> line.contains("No answer from")).count();
+        }
     }
 }

@@ -61,12 +61,15 @@ public final class Cluster implements AutoCloseable {
     private final HttpClient client;
     private final List<String> jvmFlags;
     private final List<DelayProxy> slowDoors = new ArrayList<>();
+    /** A node on a host of its own, or null: all three on loopback. */
+    private final NodeLink link;
 
-    private Cluster(ClusterSettings settings, int offset, Path dir, List<String> jvmFlags) {
+    private Cluster(ClusterSettings settings, int offset, Path dir, List<String> jvmFlags, NodeLink link) {
         this.settings = settings;
         this.offset = offset;
         this.dir = dir;
         this.jvmFlags = List.copyOf(jvmFlags);
+        this.link = link;
         // HTTP/1.1 without an h2c upgrade, as browsers send clear text: HAProxy's h2 to the nodes answers the upgrade 502
         this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     }
@@ -78,7 +81,16 @@ public final class Cluster implements AutoCloseable {
      */
     public static Cluster start(ClusterSettings settings, int offset, Path dir, Duration timeout, List<String> jvmFlags)
             throws IOException, InterruptedException {
-        Cluster cluster = new Cluster(settings, offset, dir, jvmFlags);
+        return start(settings, offset, dir, timeout, jvmFlags, null);
+    }
+
+    /**
+     * The same with one node on a host of its own, behind {@code link} (its listeners at the link's node address; the
+     * balancer's MCMP listener, which every node registers with, at the link's host address).
+     */
+    public static Cluster start(ClusterSettings settings, int offset, Path dir, Duration timeout, List<String> jvmFlags, NodeLink link)
+            throws IOException, InterruptedException {
+        Cluster cluster = new Cluster(settings, offset, dir, jvmFlags, link);
         try {
             cluster.prepare();
             cluster.launch(BALANCER);
@@ -154,8 +166,22 @@ public final class Cluster implements AutoCloseable {
         if (!name.equals(BALANCER)) {
             server.addJavaOption("-Dh2demo.cluster.mcmp.port=" + (MCMP_PORT + offset));
         }
-        Process process = Launcher.of(server).setRedirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log(name).toFile())).launch(); // a restart's log follows on
+        ProcessBuilder.Redirect log = ProcessBuilder.Redirect.appendTo(log(name).toFile()); // a restart's log follows on
+        Process process;
+        if (link == null) {
+            process = Launcher.of(server).setRedirectErrorStream(true).redirectOutput(log).launch();
+        } else {
+            // MCMP at the link's host end, which the node on its own host reaches too (balancer.cli, node.cli)
+            server.addJavaOption(name.equals(BALANCER) ? "-Djboss.bind.address.private=" + link.hostAddress()
+                    : "-Dh2demo.cluster.balancer.host=" + link.hostAddress());
+            server.addJavaOption("-Dh2demo.cluster.remote.node=" + link.nodeAddress());
+            if (name.equals(link.node())) {
+                server.addJavaOption("-Djboss.bind.address=" + link.nodeAddress());
+                process = new ProcessBuilder(link.command(server.build())).redirectErrorStream(true).redirectOutput(log).start();
+            } else {
+                process = Launcher.of(server).setRedirectErrorStream(true).redirectOutput(log).launch();
+            }
+        }
         processes.put(name, process);
     }
 
