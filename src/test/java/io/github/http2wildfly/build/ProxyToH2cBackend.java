@@ -85,6 +85,69 @@ public final class ProxyToH2cBackend {
         }
     }
 
+    /**
+     * Through a proxy of one I/O thread (one pool) with {@code maxRequestMillis} per request, to an h2c backend: a GET the
+     * backend never answers, then, half that time later, {@code posts} POSTs on the same connection, which the backend
+     * holds until the proxy has answered the GET (504). Returns how many POSTs were answered 200 by the backend.
+     */
+    public static int postsAnsweredBesideARequestThatTimesOut(int posts, int maxRequestMillis) throws Exception {
+        CountDownLatch hangArrived = new CountDownLatch(1);
+        CountDownLatch postsArrived = new CountDownLatch(posts);
+        CountDownLatch hangAnswered = new CountDownLatch(1);
+        HttpHandler handler = new HttpHandler() {
+            @Override
+            public void handleRequest(HttpServerExchange exchange) throws Exception {
+                if (exchange.getRequestPath().equals("/hang")) {
+                    exchange.dispatch(hangArrived::countDown); // taken, and never answered
+                    return;
+                }
+                if (exchange.isInIoThread()) {
+                    exchange.dispatch(this);
+                    return;
+                }
+                if (exchange.getRequestMethod().toString().equals("POST")) {
+                    postsArrived.countDown();
+                    hangAnswered.await(HOLD_SECONDS, TimeUnit.SECONDS);
+                }
+                exchange.getResponseSender().send(exchange.getProtocol().toString());
+            }
+        };
+        Undertow backend = Undertow.builder().setServerOption(UndertowOptions.ENABLE_HTTP2, true).setWorkerThreads(posts + 4)
+                .addHttpListener(0, "127.0.0.1").setHandler(handler).build();
+        backend.start();
+        Undertow proxy = null;
+        try {
+            int backendPort = ((InetSocketAddress) backend.getListenerInfo().get(0).getAddress()).getPort();
+            LoadBalancingProxyClient client = new LoadBalancingProxyClient()
+                    .addHost(new URI("http://127.0.0.1:" + backendPort), null, null, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
+            proxy = Undertow.builder().setIoThreads(1).addHttpListener(0, "127.0.0.1")
+                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(maxRequestMillis).build()).build();
+            proxy.start();
+            URI uri = URI.create("http://127.0.0.1:" + ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort() + "/");
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            http.send(HttpRequest.newBuilder(uri.resolve("/warm-up")).build(), HttpResponse.BodyHandlers.ofString()); // upgraded to h2c
+            CompletableFuture<HttpResponse<String>> hang = http.sendAsync(HttpRequest.newBuilder(uri.resolve("/hang")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            hangArrived.await(HOLD_SECONDS, TimeUnit.SECONDS);
+            Thread.sleep(maxRequestMillis / 2); // so that the POSTs' own time ends well after the GET's
+            List<CompletableFuture<HttpResponse<String>>> answers = IntStream.range(0, posts)
+                    .mapToObj(i -> http.sendAsync(HttpRequest.newBuilder(uri.resolve("/post?n=" + i)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                            HttpResponse.BodyHandlers.ofString()))
+                    .toList();
+            postsArrived.await(HOLD_SECONDS, TimeUnit.SECONDS);
+            if (hang.join().statusCode() < 500) { // 504, or Undertow's own 503 as it closes the connection
+                throw new IllegalStateException("the unanswered GET: " + hang.join().statusCode());
+            }
+            hangAnswered.countDown();
+            return (int) answers.stream().map(CompletableFuture::join).filter(response -> response.statusCode() == 200).count();
+        } finally {
+            if (proxy != null) {
+                proxy.stop();
+            }
+            backend.stop();
+        }
+    }
+
     private static void sendAtOnce(int requests, URI uri) {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<CompletableFuture<HttpResponse<String>>> answers = IntStream.range(0, requests)

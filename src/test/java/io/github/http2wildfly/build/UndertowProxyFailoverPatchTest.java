@@ -27,6 +27,9 @@ class UndertowProxyFailoverPatchTest {
     /** The proxy's time for a request, and for a try to begin its answer (answerTimeout): a hung try costs the latter. */
     private static final int HUNG_REQUEST_MILLIS = 2_000;
     private static final int ANSWER_TIMEOUT_MILLIS = 300;
+    private static final int POSTS = 5;
+    /** The proxy's time for a request: the POSTs go half of it after the GET that times out. */
+    private static final int TIMEOUT_MILLIS = 2_000;
 
     private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
 
@@ -61,6 +64,18 @@ class UndertowProxyFailoverPatchTest {
         assertTrue(whole < HUNG_REQUESTS, whole + " of " + HUNG_REQUESTS + " answered");
     }
 
+    @Test
+    void withTheDiffsARequestThatTimesOutLeavesTheOthersOnItsSharedConnectionAlone() throws Exception {
+        assertEquals(POSTS, postsBesideATimeout(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToH2cBackend.class, work)));
+    }
+
+    /** The timed-out request's cancel closed the connection it shared: the POSTs on it, not retried, are lost. */
+    @Test
+    void withoutItTheTimedOutRequestTakesItsSharedConnectionDown() throws Exception {
+        int answered = postsBesideATimeout(undertow.with(List.of(WINDOW, MULTIPLEXING), ProxyToH2cBackend.class, work));
+        assertTrue(answered < POSTS, answered + " of " + POSTS + " POSTs answered");
+    }
+
     /** When these fail, Undertow retries by itself: delete the diff (the build also stops once it no longer applies). */
     @Test
     void undertowsOwnProxyLosesTheAnswersOfTheBackendThatDiesAndCancelsTheStream() throws Exception {
@@ -78,6 +93,11 @@ class UndertowProxyFailoverPatchTest {
     private static int besideAHungBackend(ClassLoader loader) throws Exception {
         return (int) loader.loadClass(ProxyToDyingBackend.class.getName()).getMethod("answersBesideAHungBackend", int.class, int.class, int.class)
                 .invoke(null, HUNG_REQUESTS, HUNG_REQUEST_MILLIS, ANSWER_TIMEOUT_MILLIS);
+    }
+
+    private static int postsBesideATimeout(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyToH2cBackend.class.getName()).getMethod("postsAnsweredBesideARequestThatTimesOut", int.class, int.class)
+                .invoke(null, POSTS, TIMEOUT_MILLIS);
     }
 
     private static int h2Stop(ClassLoader loader) throws Exception {
