@@ -139,6 +139,72 @@ public final class ProxyToDyingBackend {
     }
 
     /**
+     * Sends {@code requests} GETs at once over HTTP/2 through a proxy that speaks h2 over TLS to a host that takes
+     * connections and never says a word (no TLS handshake: a hung or silent host, to a connection opened after it
+     * stopped) and to a backend that answers; the proxy gives a request {@code maxRequestMillis} and a try
+     * {@code answerTimeoutMillis}. Returns how many came whole, from the backend that answers.
+     */
+    public static int answersBesideAHostThatNeverHandshakes(int requests, int maxRequestMillis, int answerTimeoutMillis,
+            String keystore, String password) throws Exception {
+        System.setProperty("io.undertow.server.handlers.proxy.answerTimeout", String.valueOf(answerTimeoutMillis));
+        List<Undertow> servers = new ArrayList<>();
+        try (java.net.ServerSocket mute = new java.net.ServerSocket(0, 256, java.net.InetAddress.getLoopbackAddress())) {
+            List<java.net.Socket> taken = java.util.Collections.synchronizedList(new ArrayList<>());
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        taken.add(mute.accept()); // held open, never read nor written
+                    }
+                } catch (IOException closed) {
+                    // the scenario is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            Undertow healthy = h2Backend(servers, serverTls(Path.of(keystore), password.toCharArray()), new AtomicInteger());
+            LoadBalancingProxyClient client = new LoadBalancingProxyClient().setConnectionsPerThread(requests);
+            UndertowXnioSsl ssl = new UndertowXnioSsl(Xnio.getInstance(), OptionMap.EMPTY, trustingAll());
+            int healthyPort = ((InetSocketAddress) healthy.getListenerInfo().get(0).getAddress()).getPort();
+            for (int port : List.of(mute.getLocalPort(), healthyPort)) {
+                client.addHost(URI.create("https://localhost:" + port), null, ssl, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
+            }
+            String url = proxy(servers, client, maxRequestMillis) + "?n=";
+            Dispatcher dispatcher = new Dispatcher();
+            dispatcher.setMaxRequests(requests);
+            dispatcher.setMaxRequestsPerHost(requests);
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).dispatcher(dispatcher)
+                    .retryOnConnectionFailure(false).readTimeout(maxRequestMillis * 3L, TimeUnit.MILLISECONDS).build();
+            List<java.util.concurrent.CompletableFuture<Boolean>> answers = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                Request request = new Request.Builder().url(url + i).build();
+                answers.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                    try (Response response = h2.newCall(request).execute()) {
+                        return response.code() == 200 && response.body().bytes().length == BODY_BYTES;
+                    } catch (IOException lost) {
+                        return false;
+                    }
+                }, dispatcher.executorService()));
+            }
+            int whole = 0;
+            for (java.util.concurrent.CompletableFuture<Boolean> answer : answers) {
+                whole += answer.join() ? 1 : 0;
+            }
+            dispatcher.executorService().shutdown();
+            taken.forEach(socket -> {
+                try {
+                    socket.close();
+                } catch (IOException e) {
+                    // closed already
+                }
+            });
+            return whole;
+        } finally {
+            System.clearProperty("io.undertow.server.handlers.proxy.answerTimeout");
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /**
      * Sends {@code requests} GETs at once over HTTP/2 through a proxy that speaks h2 over TLS to two backends, and cuts
      * the link to one (its connections reset, new ones refused, as a killed process's are) once it has answered
      * {@code stopAfter}; returns how many answers came whole. The backends take 20 ms an answer, so that many are in

@@ -27,6 +27,7 @@ class UndertowProxyFailoverPatchTest {
     /** The proxy's time for a request, and for a try to begin its answer (answerTimeout): a hung try costs the latter. */
     private static final int HUNG_REQUEST_MILLIS = 2_000;
     private static final int ANSWER_TIMEOUT_MILLIS = 300;
+    private static final int MUTE_REQUESTS = 20;
     private static final int POSTS = 5;
     /** The proxy's time for a request: the POSTs go half of it after the GET that times out. */
     private static final int TIMEOUT_MILLIS = 2_000;
@@ -76,6 +77,18 @@ class UndertowProxyFailoverPatchTest {
         assertTrue(answered < POSTS, answered + " of " + POSTS + " POSTs answered");
     }
 
+    @Test
+    void withTheDiffsARequestIsAnsweredBesideAHostThatNeverCompletesAConnection() throws Exception {
+        assertEquals(MUTE_REQUESTS, besideAMuteHost(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, work)));
+    }
+
+    /** The requests sent to the mute host wait for their connection, and those queued behind it, their whole time. */
+    @Test
+    void withoutItTheRequestsForAHostThatNeverCompletesAConnectionWaitTheirWholeTime() throws Exception {
+        int whole = besideAMuteHost(undertow.with(List.of(WINDOW, MULTIPLEXING), ProxyToDyingBackend.class, work));
+        assertTrue(whole < MUTE_REQUESTS, whole + " of " + MUTE_REQUESTS + " answered");
+    }
+
     /** When these fail, Undertow retries by itself: delete the diff (the build also stops once it no longer applies). */
     @Test
     void undertowsOwnProxyLosesTheAnswersOfTheBackendThatDiesAndCancelsTheStream() throws Exception {
@@ -98,6 +111,12 @@ class UndertowProxyFailoverPatchTest {
     private static int postsBesideATimeout(ClassLoader loader) throws Exception {
         return (int) loader.loadClass(ProxyToH2cBackend.class.getName()).getMethod("postsAnsweredBesideARequestThatTimesOut", int.class, int.class)
                 .invoke(null, POSTS, TIMEOUT_MILLIS);
+    }
+
+    private static int besideAMuteHost(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyToDyingBackend.class.getName())
+                .getMethod("answersBesideAHostThatNeverHandshakes", int.class, int.class, int.class, String.class, String.class)
+                .invoke(null, MUTE_REQUESTS, HUNG_REQUEST_MILLIS, ANSWER_TIMEOUT_MILLIS, "keystore/localhost.p12", "changeit");
     }
 
     private static int h2Stop(ClassLoader loader) throws Exception {
