@@ -207,10 +207,13 @@ public final class ProxyToDyingBackend {
     /**
      * Sends {@code requests} GETs at once over HTTP/2 through a proxy that speaks h2 over TLS to two backends, and cuts
      * the link to one (its connections reset, new ones refused, as a killed process's are) once it has answered
-     * {@code stopAfter}; returns how many answers came whole. The backends take 20 ms an answer, so that many are in
+     * {@code stopAfter}; returns how many answers came whole. A try's time ({@code answerTimeoutMillis}) bounds an answer
+     * cut short that never ends. The backends take 20 ms an answer, so that many are in
      * flight on the hop when the link is cut.
      */
-    public static int wholeAnswersWhenAnH2BackendStops(int requests, int stopAfter, String keystore, String password) throws Exception {
+    public static int wholeAnswersWhenAnH2BackendStops(int requests, int stopAfter, int answerTimeoutMillis, String keystore, String password)
+            throws Exception {
+        System.setProperty("io.undertow.server.handlers.proxy.answerTimeout", String.valueOf(answerTimeoutMillis));
         List<Undertow> servers = new ArrayList<>();
         try {
             SSLContext tls = serverTls(Path.of(keystore), password.toCharArray());
@@ -256,6 +259,7 @@ public final class ProxyToDyingBackend {
             dispatcher.executorService().shutdown();
             return whole;
         } finally {
+            System.clearProperty("io.undertow.server.handlers.proxy.answerTimeout");
             servers.forEach(Undertow::stop);
         }
     }

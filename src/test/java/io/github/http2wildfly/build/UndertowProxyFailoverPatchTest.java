@@ -23,6 +23,8 @@ class UndertowProxyFailoverPatchTest {
     private static final int REQUESTS = 10;
     private static final int H2_REQUESTS = 300;
     private static final int STOP_AFTER = 60;
+    /** A try's time in the h2 scenario: an answer cut short in its last frame never ends, and waits this long for its retry. */
+    private static final int STOP_ANSWER_TIMEOUT_MILLIS = 2_000;
     private static final int HUNG_REQUESTS = 6;
     /** The proxy's time for a request, and for a try to begin its answer (answerTimeout): a hung try costs the latter. */
     private static final int HUNG_REQUEST_MILLIS = 2_000;
@@ -121,8 +123,8 @@ class UndertowProxyFailoverPatchTest {
 
     private static int h2Stop(ClassLoader loader) throws Exception {
         return (int) loader.loadClass(ProxyToDyingBackend.class.getName())
-                .getMethod("wholeAnswersWhenAnH2BackendStops", int.class, int.class, String.class, String.class)
-                .invoke(null, H2_REQUESTS, STOP_AFTER, "keystore/localhost.p12", "changeit");
+                .getMethod("wholeAnswersWhenAnH2BackendStops", int.class, int.class, int.class, String.class, String.class)
+                .invoke(null, H2_REQUESTS, STOP_AFTER, STOP_ANSWER_TIMEOUT_MILLIS, "keystore/localhost.p12", "changeit");
     }
 
     private static String reset(ClassLoader loader) throws Exception {
