@@ -169,27 +169,8 @@ public final class ProxyToDyingBackend {
                 client.addHost(URI.create("https://localhost:" + port), null, ssl, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
             }
             String url = proxy(servers, client, maxRequestMillis) + "?n=";
-            Dispatcher dispatcher = new Dispatcher();
-            dispatcher.setMaxRequests(requests);
-            dispatcher.setMaxRequestsPerHost(requests);
-            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).dispatcher(dispatcher)
-                    .retryOnConnectionFailure(false).readTimeout(maxRequestMillis * 3L, TimeUnit.MILLISECONDS).build();
-            List<java.util.concurrent.CompletableFuture<Boolean>> answers = new ArrayList<>();
-            for (int i = 0; i < requests; i++) {
-                Request request = new Request.Builder().url(url + i).build();
-                answers.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-                    try (Response response = h2.newCall(request).execute()) {
-                        return response.code() == 200 && response.body().bytes().length == BODY_BYTES;
-                    } catch (IOException lost) {
-                        return false;
-                    }
-                }, dispatcher.executorService()));
-            }
-            int whole = 0;
-            for (java.util.concurrent.CompletableFuture<Boolean> answer : answers) {
-                whole += answer.join() ? 1 : 0;
-            }
-            dispatcher.executorService().shutdown();
+            int whole = wholeAnswersAtOnce(url, requests, new OkHttpClient.Builder().retryOnConnectionFailure(false)
+                    .readTimeout(maxRequestMillis * 3L, TimeUnit.MILLISECONDS));
             taken.forEach(socket -> {
                 try {
                     socket.close();
@@ -235,11 +216,25 @@ public final class ProxyToDyingBackend {
                 toFirst.cut();
             });
             stopper.start();
-            Dispatcher dispatcher = new Dispatcher();
-            dispatcher.setMaxRequests(requests);
-            dispatcher.setMaxRequestsPerHost(requests);
-            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).dispatcher(dispatcher)
-                    .readTimeout(90, TimeUnit.SECONDS).build();
+            int whole = wholeAnswersAtOnce(url, requests, new OkHttpClient.Builder().readTimeout(90, TimeUnit.SECONDS));
+            stopper.join();
+            return whole;
+        } finally {
+            System.clearProperty("io.undertow.server.handlers.proxy.answerTimeout");
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /**
+     * Sends {@code requests} GETs ({@code url} followed by their number) at once over HTTP/2 (prior knowledge) with a
+     * client of {@code client}'s settings; returns how many came whole (200 and the backend's whole body).
+     */
+    private static int wholeAnswersAtOnce(String url, int requests, OkHttpClient.Builder client) {
+        Dispatcher dispatcher = new Dispatcher();
+        dispatcher.setMaxRequests(requests);
+        dispatcher.setMaxRequestsPerHost(requests);
+        OkHttpClient h2 = client.protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).dispatcher(dispatcher).build();
+        try {
             List<java.util.concurrent.CompletableFuture<Boolean>> answers = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
                 Request request = new Request.Builder().url(url + i).build();
@@ -255,12 +250,9 @@ public final class ProxyToDyingBackend {
             for (java.util.concurrent.CompletableFuture<Boolean> answer : answers) {
                 whole += answer.join() ? 1 : 0;
             }
-            stopper.join();
-            dispatcher.executorService().shutdown();
             return whole;
         } finally {
-            System.clearProperty("io.undertow.server.handlers.proxy.answerTimeout");
-            servers.forEach(Undertow::stop);
+            dispatcher.executorService().shutdown();
         }
     }
 

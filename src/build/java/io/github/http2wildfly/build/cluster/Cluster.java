@@ -171,10 +171,13 @@ public final class Cluster implements AutoCloseable {
         if (link == null) {
             process = Launcher.of(server).setRedirectErrorStream(true).redirectOutput(log).launch();
         } else {
-            // MCMP at the link's host end, which the node on its own host reaches too (balancer.cli, node.cli)
-            server.addJavaOption(name.equals(BALANCER) ? "-Djboss.bind.address.private=" + link.hostAddress()
-                    : "-Dh2demo.cluster.balancer.host=" + link.hostAddress());
-            server.addJavaOption("-Dh2demo.cluster.remote.node=" + link.nodeAddress());
+            // MCMP at the link's host end, which the node on its own host reaches too, and admits its address (balancer.cli,
+            // node.cli)
+            if (name.equals(BALANCER)) {
+                server.addJavaOptions("-Djboss.bind.address.private=" + link.hostAddress(), "-Dh2demo.cluster.remote.node=" + link.nodeAddress());
+            } else {
+                server.addJavaOption("-Dh2demo.cluster.balancer.host=" + link.hostAddress());
+            }
             if (name.equals(link.node())) {
                 server.addJavaOption("-Djboss.bind.address=" + link.nodeAddress());
                 process = new ProcessBuilder(link.command(server.build())).redirectErrorStream(true).redirectOutput(log).start();
