@@ -1,32 +1,30 @@
-package io.github.http2wildfly.edge;
+package io.github.http2wildfly.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Door 4's QPACK decoder with the fix the build carries (src/patches/netty-codec-http3), against Netty's own
- * class. RFC 9204 section 3.2.5: in an encoder instruction, relative index 0 is the entry inserted last.
+ * src/patches/netty-codec-http3/qpack-relative-index.diff, red without it and green with it in the same run: door 4's
+ * QPACK decoder table. RFC 9204 section 3.2.5: in an encoder instruction, relative index 0 is the entry inserted last.
  */
-class QpackPatchTest {
+class NettyQpackRelativeIndexPatchTest {
 
+    private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-relative-index.diff");
     private static final String PACKAGE = "io.netty.handler.codec.http3.";
 
+    @TempDir
+    Path work;
+
     @Test
-    void theDecoderFindsAnInsertsNameReferenceCountingFromTheEntryInsertedLast() throws Exception {
-        Table table = new Table(QpackPatchTest.class.getClassLoader());
+    void withTheDiffTheDecoderFindsAnInsertsNameReferenceCountingFromTheEntryInsertedLast() throws Exception {
+        Table table = new Table(NettyQpackIncrementPatchTest.CODEC.with(DIFF, Table.class, work));
         table.add("first").add("second").add("third");
         assertEquals("third", table.relative(0));
         assertEquals("second", table.relative(1));
@@ -35,8 +33,8 @@ class QpackPatchTest {
     }
 
     @Test
-    void anEvictedEntryCannotBeReferenced() throws Exception {
-        Table table = new Table(QpackPatchTest.class.getClassLoader());
+    void withTheDiffAnEvictedEntryCannotBeReferenced() throws Exception {
+        Table table = new Table(NettyQpackIncrementPatchTest.CODEC.with(DIFF, Table.class, work));
         for (int i = 100; i < 200; i++) { // 100 entries of 37 bytes (RFC 9204: name, value, 32) through 1,024: the ring wraps
             table.add("n" + i);
         }
@@ -45,52 +43,16 @@ class QpackPatchTest {
         assertThrows(InvocationTargetException.class, () -> table.relative(27), "evicted: 27 entries of 37 bytes fit");
     }
 
-    /**
-     * Netty's class, loaded from its jar without the fix, still counts from the oldest entry. When this fails, Netty
-     * has fixed it: delete the diff (the build also stops once the diff no longer applies).
-     */
+    /** Netty's own class counts from the oldest entry. When this fails, Netty has fixed it: delete the diff. */
     @Test
     void nettysOwnDecoderStillCountsFromTheOldestEntry() throws Exception {
-        try (URLClassLoader withoutTheFix = new URLClassLoader(librariesOnly(), null)) {
-            Table table = new Table(withoutTheFix);
-            table.add("first").add("second").add("third");
-            assertEquals("first", table.relative(0), "relative index 0: Netty still returns the oldest entry");
-            assertThrows(InvocationTargetException.class, () -> table.relative(1));
-        }
+        Table table = new Table(NettyQpackIncrementPatchTest.CODEC.without(Table.class));
+        table.add("first").add("second").add("third");
+        assertEquals("first", table.relative(0), "relative index 0: Netty still returns the oldest entry");
+        assertThrows(InvocationTargetException.class, () -> table.relative(1));
     }
 
-    /**
-     * The frame codec that holds a request's end of input back while its HEADERS wait for QPACK state
-     * (qpack-end-of-input-while-suspended.diff) is the patched one; Netty's own passes every event on as its
-     * superclass does. Its behaviour is Http3DoorIT's ngtcp2 test (-Pslow); when Netty's class handles the event
-     * itself, check whether it holds the end back and the diff can go (the build stops once the diff no longer applies).
-     */
-    @Test
-    void onlyThePatchedFrameCodecHoldsTheEndOfInputBack() throws Exception {
-        String codec = PACKAGE + "Http3FrameCodec";
-        assertTrue(declaresUserEvents(Class.forName(codec, false, QpackPatchTest.class.getClassLoader())));
-        try (URLClassLoader withoutTheFix = new URLClassLoader(librariesOnly(), null)) {
-            assertFalse(declaresUserEvents(Class.forName(codec, false, withoutTheFix)), "Netty's own class handles them now");
-        }
-    }
-
-    private static boolean declaresUserEvents(Class<?> codec) {
-        return Stream.of(codec.getDeclaredMethods()).anyMatch(method -> method.getName().equals("userEventTriggered"));
-    }
-
-    /** The test classpath without the application's classes, where the patched class is. */
-    private static URL[] librariesOnly() {
-        return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> entry.endsWith(".jar")).map(entry -> {
-                    try {
-                        return Path.of(entry).toUri().toURL();
-                    } catch (MalformedURLException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }).toArray(URL[]::new);
-    }
-
-    /** QpackDecoderDynamicTable through reflection: it is package-private, and loaded twice here. */
+    /** QpackDecoderDynamicTable through reflection: it is package-private, and loaded with the diff and without. */
     private static final class Table {
         private final Object table;
         private final Constructor<?> field;

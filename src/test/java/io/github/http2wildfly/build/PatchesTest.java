@@ -48,6 +48,29 @@ class PatchesTest {
         }
     }
 
+    /**
+     * Each diff has its test here, which runs one scenario on the library with the diff and without it (PatchedLibrary)
+     * and expects it red without: a diff nothing proves is a diff nobody can tell is still needed.
+     */
+    @Test
+    void everyDiffIsProvenByATestThatRunsItsScenarioWithAndWithoutIt() throws IOException {
+        List<String> patchTests;
+        try (Stream<Path> files = Files.list(Path.of("src/test/java/io/github/http2wildfly/build"))) {
+            patchTests = files.filter(file -> file.getFileName().toString().endsWith("PatchTest.java")).map(file -> {
+                try {
+                    return Files.readString(file);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).filter(test -> test.contains(".with(") && test.contains(".without(")).toList();
+        }
+        try (Stream<Path> files = Files.walk(PATCHES)) {
+            files.filter(file -> file.toString().endsWith(".diff")).map(Path::toString).sorted().forEach(diff ->
+                    assertTrue(patchTests.stream().anyMatch(test -> test.contains("\"" + diff + "\"")),
+                            diff + ": no *PatchTest runs a scenario with it and without it"));
+        }
+    }
+
     /** A diff removed takes its classes with it: the next run deletes what the last one wrote, without a clean. */
     @Test
     void theClassesOfAnEarlierRunAreDeletedBeforeTheNextOneWrites() throws IOException {

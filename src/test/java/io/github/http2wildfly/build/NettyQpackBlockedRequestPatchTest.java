@@ -1,0 +1,43 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.netty.handler.codec.http3.QpackBlockedRequestScenario;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * src/patches/netty-codec-http3/qpack-end-of-input-while-suspended.diff, red without it and green with it in the same
+ * run: a request whose HEADERS wait for a QPACK entry and whose stream ends at once.
+ */
+class NettyQpackBlockedRequestPatchTest {
+
+    private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-end-of-input-while-suspended.diff");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffTheRequestIsPassedOnBeforeItsStreamsEnd() throws Exception {
+        assertEquals(List.of("headers b: 2", "end of input", "end of input read"),
+                passedOn(NettyQpackIncrementPatchTest.CODEC.with(DIFF, QpackBlockedRequestScenario.class, work)));
+    }
+
+    /**
+     * Netty lets the end through while the HEADERS wait: they are dropped, and the request is never answered. When
+     * this fails, Netty holds the end back itself: delete the diff.
+     */
+    @Test
+    void nettysOwnCodecDropsTheRequestAndPassesOnlyTheEnd() throws Exception {
+        assertEquals(List.of("end of input", "end of input read"),
+                passedOn(NettyQpackIncrementPatchTest.CODEC.without(QpackBlockedRequestScenario.class)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> passedOn(ClassLoader loader) throws Exception {
+        return (List<String>) loader.loadClass(QpackBlockedRequestScenario.class.getName())
+                .getMethod("headersAndEndBeforeTheEntryTheyNeed").invoke(null);
+    }
+}
