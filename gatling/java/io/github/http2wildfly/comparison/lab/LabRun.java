@@ -36,7 +36,11 @@ public final class LabRun {
             System.err.println("The lab: " + file + " no longer says comparison.lab=true (another build wrote it meanwhile?)");
             System.exit(1);
         }
-        String portOffset = ComparisonSettings.read(file).getProperty("jboss.socket.binding.port-offset", "0").strip();
+        String offset = ComparisonSettings.read(file).getProperty("jboss.socket.binding.port-offset", "0").strip();
+        if (!offset.matches("\\d{1,5}")) {
+            throw new BuildCheckFailure("comparison.port.offset=" + offset + " is not a port offset (a whole number)");
+        }
+        int portOffset = Integer.parseInt(offset);
         try (Lab lab = Lab.open(Network.latency(Duration.ZERO), settings.seed());
                 LabServer server = LabServer.start(lab, labSettings, settings, portOffset)) {
             System.out.println("The lab: server booted in its namespace at " + Lab.SERVER.getHostAddress() + " (" + server.log() + ")");

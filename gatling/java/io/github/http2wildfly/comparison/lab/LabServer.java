@@ -1,5 +1,7 @@
 package io.github.http2wildfly.comparison.lab;
 
+import io.github.http2wildfly.build.ServerFingerprint;
+import io.github.http2wildfly.build.ServerLaunch;
 import io.github.http2wildfly.comparison.ComparisonSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,13 +13,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-import org.wildfly.core.launcher.StandaloneCommandBuilder;
 
 /**
  * The comparison's server again, inside the lab's server namespace, on {@link Lab#SERVER}: the same provisioned
  * WildFly, configuration (read-only), ports and application as the model's server, with its own base directory.
  * Started here and not by the wildfly-maven-plugin because only a process started from inside the namespace
- * lives in it; the command is the one WildFly's own launcher library builds (the plugin's).
+ * lives in it; started as every server of the build is ({@link ServerLaunch}).
  */
 final class LabServer implements AutoCloseable {
 
@@ -34,7 +35,7 @@ final class LabServer implements AutoCloseable {
     }
 
     /** Boots the server in the lab and waits until the application answers on door 1. */
-    static LabServer start(Lab lab, LabSettings settings, ComparisonSettings comparison, String portOffset) {
+    static LabServer start(Lab lab, LabSettings settings, ComparisonSettings comparison, int portOffset) {
         Path base = settings.baseDir();
         try {
             deleteRecursively(base);
@@ -44,13 +45,10 @@ final class LabServer implements AutoCloseable {
             throw new UncheckedIOException("Cannot prepare the lab's server in " + base, e);
         }
         String address = Lab.SERVER.getHostAddress();
-        List<String> command = StandaloneCommandBuilder.of(settings.serverDir())
-                .setJavaHome(System.getProperty("java.home"))
-                .addJavaOptions("-Xmx" + settings.heap(), "-Djboss.socket.binding.port-offset=" + portOffset,
-                        "-Djboss.bind.address=" + address,
-                        "-javaagent:" + settings.agent() + "," + address + ",comparison.port.offset")
-                .setBaseDirectory(base)
-                .setConfigurationDirectory(settings.serverDir().resolve("standalone/configuration-pristine"))
+        List<String> command = ServerLaunch.standalone(settings.serverDir(), settings.serverJvm(), portOffset,
+                        "comparison.port.offset", base)
+                .addJavaOption("-Djboss.bind.address=" + address)
+                .setConfigurationDirectory(settings.serverDir().resolve(ServerFingerprint.PRISTINE))
                 .setServerReadOnlyConfiguration("standalone.xml")
                 .build();
         Path log = base.resolve("console.log");

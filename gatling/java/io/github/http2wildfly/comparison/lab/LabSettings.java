@@ -7,15 +7,14 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * What the lab needs besides the comparison's grid: the server the build provisioned, and how the build starts
- * one (its heap, its agent), read from the same settings file (gatling/comparison.properties).
+ * What the lab needs besides the comparison's grid: the server the build provisioned, and the JVM options every
+ * server of the build takes (target/server.jvm), read from the same settings file (gatling/comparison.properties).
  *
  * @param serverDir the provisioned server (target/server), booted from its configuration as provisioned
  * @param war the application as the comparison's server deploys it
- * @param agent the server agent's jar and its CLI scripts ({@code jar=scripts}), to which the lab adds its address
- * @param heap the server's -Xmx
+ * @param serverJvm the JVM options every server of the build takes (ServerLaunch)
  */
-public record LabSettings(Path serverDir, Path war, String agent, String heap, Path baseDir) {
+public record LabSettings(Path serverDir, Path war, Path serverJvm, Path baseDir) {
 
     /** The settings, or null when the run is not the lab's (comparison.lab is not true). */
     public static LabSettings load(Path file) {
@@ -24,8 +23,8 @@ public record LabSettings(Path serverDir, Path war, String agent, String heap, P
             return null;
         }
         LabSettings settings = new LabSettings(Path.of(required(given, "comparison.server.dir")),
-                Path.of(required(given, "comparison.war")), required(given, "comparison.server.agent"),
-                required(given, "comparison.server.heap"), Path.of(required(given, "comparison.dir")).resolveSibling("lab-server"));
+                Path.of(required(given, "comparison.war")), Path.of(required(given, "comparison.server.jvm")),
+                Path.of(required(given, "comparison.dir")).resolveSibling("lab-server"));
         if (!Files.isRegularFile(settings.war())) {
             throw new BuildCheckFailure("The lab needs the application at " + settings.war() + ": run it with ./mvnw verify -Pgatling");
         }

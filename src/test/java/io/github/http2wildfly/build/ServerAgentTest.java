@@ -51,8 +51,15 @@ class ServerAgentTest {
         scripts = Files.createDirectories(dir.resolve("scripts"));
     }
 
-    private String agentOption(String offsetProperty) {
-        return "-javaagent:" + agent + "=" + scripts + ",127.0.0.1," + offsetProperty;
+    /** The agent as target/server.jvm gives it, and the knob of the offset as each server's launch names it. */
+    private List<String> agentOptions(String offsetKnob) {
+        return List.of("-javaagent:" + agent + "=" + scripts + ",127.0.0.1", "-D" + ServerAgent.PORT_OFFSET_KNOB + "=" + offsetKnob);
+    }
+
+    private static String[] command(List<String> agent, String... more) {
+        List<String> options = new ArrayList<>(agent);
+        options.addAll(List.of(more));
+        return options.toArray(String[]::new);
     }
 
     /** An offset that moves WildFly's management port (9990) to a port free now, as a dev server may hold 9990. */
@@ -98,8 +105,8 @@ class ServerAgentTest {
     void aServerLaunchedByAJvmOnFreePortsKeepsRunning() throws Exception {
         int offset = freeOffset();
         serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
-        Process server = new ProcessBuilder(ShortLivedJava.command("-Djboss.socket.binding.port-offset=" + offset,
-                agentOption("port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())).start();
+        Process server = new ProcessBuilder(ShortLivedJava.command(command(agentOptions("port.offset"),
+                "-Djboss.socket.binding.port-offset=" + offset, "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()))).start();
         try {
             // The agent decides before main: once main runs, only a wrong exit-with-launcher could still end it.
             assertEquals(Sleeper.RUNNING, server.inputReader().readLine());
@@ -114,8 +121,8 @@ class ServerAgentTest {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
             serverOn(port - 100);
-            Process server = new ProcessBuilder(ShortLivedJava.command("-Djboss.socket.binding.port-offset=100",
-                    agentOption("it.port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()))
+            Process server = new ProcessBuilder(ShortLivedJava.command(command(agentOptions("it.port.offset"),
+                    "-Djboss.socket.binding.port-offset=100", "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())))
                     .redirectErrorStream(true).start();
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server kept running");
             assertEquals(1, server.exitValue());
@@ -128,11 +135,23 @@ class ServerAgentTest {
     }
 
     @Test
-    void argumentsThatAreNotScriptsAddressAndOffsetAreSaidSo() {
-        assertEquals(List.of("The server agent needs scripts,address,offset-property; got nonsense"),
-                ServerAgent.takenPorts("nonsense", "0"));
-        assertEquals(List.of("port.offset=x is not a port number (0 to 65535)"),
-                ServerAgent.takenPorts(scripts + ",127.0.0.1,port.offset", "x"));
+    void argumentsThatAreNotScriptsAndAddressAndABadOffsetAreSaidSo() {
+        assertEquals(List.of("The server agent needs scripts,address; got nonsense"),
+                ServerAgent.takenPorts("nonsense", null, "0", "port.offset"));
+        assertEquals(List.of("comparison.port.offset=x is not a port number (0 to 65535)"),
+                ServerAgent.takenPorts(scripts + ",127.0.0.1", null, "x", "comparison.port.offset"));
+    }
+
+    /** The lab's server and a node on a host of its own bind another address than the build's: the check follows. */
+    @Test
+    void theAddressWildFlyIsToldToBindIsTheOneChecked() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.2"))) {
+            serverOn(taken.getLocalPort());
+            assertTrue(ServerAgent.takenPorts(scripts + ",127.0.0.1", null, "0", "port.offset").stream()
+                    .noneMatch(line -> line.contains("127.0.0.1")), "127.0.0.1's port is free");
+            assertTrue(ServerAgent.takenPorts(scripts + ",127.0.0.1", "127.0.0.2", "0", "port.offset").stream()
+                    .anyMatch(line -> line.startsWith("Port " + taken.getLocalPort() + " on 127.0.0.2 is already in use")));
+        }
     }
 
     /** Its parent is a shell, not a JVM: as when the launcher ended before the agent ran, and init adopted it. */
@@ -141,8 +160,8 @@ class ServerAgentTest {
         serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
         assertTrue(ExitWithLauncher.isJava(ProcessHandle.current()));
         List<String> javaInAShell = new ArrayList<>(List.of("sh", "-c", "\"$@\"; echo exit=$?", "sh"));
-        javaInAShell.addAll(ShortLivedJava.command("-Djboss.socket.binding.port-offset=" + freeOffset(),
-                agentOption("port.offset"), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()));
+        javaInAShell.addAll(ShortLivedJava.command(command(agentOptions("port.offset"),
+                "-Djboss.socket.binding.port-offset=" + freeOffset(), "-cp", System.getProperty("java.class.path"), Sleeper.class.getName())));
         Process shell = new ProcessBuilder(javaInAShell).redirectErrorStream(true).start();
         try {
             assertTrue(shell.waitFor(30, TimeUnit.SECONDS), "the server kept running");

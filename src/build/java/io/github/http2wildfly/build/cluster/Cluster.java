@@ -3,6 +3,7 @@ package io.github.http2wildfly.build.cluster;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.build.PortCheck;
 import io.github.http2wildfly.build.ServerFingerprint;
+import io.github.http2wildfly.build.ServerLaunch;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
@@ -157,11 +158,9 @@ public final class Cluster implements AutoCloseable {
     /** Starts (or starts again) one of the three, on the base directory prepared for it. */
     public void launch(String name) throws IOException {
         int serverOffset = offsetOf(name);
-        StandaloneCommandBuilder server = StandaloneCommandBuilder.of(name.equals(BALANCER) ? settings.balancerHome() : settings.nodeHome())
-                .setBaseDirectory(base(name))
-                .addJavaOptions("-Xmx" + settings.maxHeap(), "-Djboss.socket.binding.port-offset=" + serverOffset,
-                        "-javaagent:" + settings.serverAgent() + "=" + settings.cliDir() + "," + settings.bindAddress() + ",cluster.port.offset",
-                        "-Djboss.node.name=" + name)
+        StandaloneCommandBuilder server = ServerLaunch.standalone(name.equals(BALANCER) ? settings.balancerHome() : settings.nodeHome(),
+                        settings.serverJvm(), serverOffset, "cluster.port.offset", base(name))
+                .addJavaOptions("-Djboss.node.name=" + name)
                 .addJavaOptions(jvmFlags);
         if (!name.equals(BALANCER)) {
             server.addJavaOption("-Dh2demo.cluster.mcmp.port=" + (MCMP_PORT + offset));

@@ -13,7 +13,7 @@ import java.util.Properties;
  * starts with.
  */
 public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path balancerHome, Path nodeHome, Path war,
-        Path cliDir, Path serverAgent, String bindAddress, String maxHeap, int httpPort, int httpsPort, Path certificate,
+        Path cliDir, Path serverJvm, String bindAddress, int httpPort, int httpsPort, Path certificate,
         int slowHttpsPort, int slowRoundTripMillis) {
 
     public static ClusterSettings read(Path file) throws IOException {
@@ -27,8 +27,8 @@ public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path ba
         try {
             return new ClusterSettings(Hop.parse(p.getProperty("hop")), offset(p, "port.offset"), offset(p, "it.port.offset"),
                     Path.of(p.getProperty("balancer.home")), Path.of(p.getProperty("node.home")), Path.of(p.getProperty("war")),
-                    Path.of(p.getProperty("cli.dir")), Path.of(p.getProperty("server.agent")), p.getProperty("bind.address"),
-                    p.getProperty("max.heap"), Integer.parseInt(p.getProperty("http.port")),
+                    Path.of(p.getProperty("cli.dir")), Path.of(p.getProperty("server.jvm")), p.getProperty("bind.address"),
+                    Integer.parseInt(p.getProperty("http.port")),
                     Integer.parseInt(p.getProperty("https.port")), Path.of(p.getProperty("certificate")),
                     Integer.parseInt(p.getProperty("slow.https.port")), Integer.parseInt(p.getProperty("slow.rtt")));
         } catch (IllegalArgumentException bad) {
@@ -46,7 +46,7 @@ public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path ba
 
     /** The same settings with another hop (the ITs run each). */
     public ClusterSettings withHop(Hop other) {
-        return new ClusterSettings(other, portOffset, itPortOffset, balancerHome, nodeHome, war, cliDir, serverAgent, bindAddress,
-                maxHeap, httpPort, httpsPort, certificate, slowHttpsPort, slowRoundTripMillis);
+        return new ClusterSettings(other, portOffset, itPortOffset, balancerHome, nodeHome, war, cliDir, serverJvm, bindAddress,
+                httpPort, httpsPort, certificate, slowHttpsPort, slowRoundTripMillis);
     }
 }
