@@ -64,7 +64,7 @@ final class AaCalibration {
             List<Verdict> verdicts = new ArrayList<>();
             long started = System.nanoTime();
             String client;
-            try (BrowserPageLoads.Engine engine = BrowserPageLoads.starter(browser, run).start()) {
+            try (BrowserEngine engine = BrowserPageLoads.starter(browser, run).start()) {
                 System.out.println("A/A: round trips measured (setting -> median ms): " + run.calibrate());
                 for (int warmUp = 0; warmUp < settings.warmupLoads(); warmUp++) {
                     BrowserPageLoads.visit(run, engine, cell, warmUp, true);

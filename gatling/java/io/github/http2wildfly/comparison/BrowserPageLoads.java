@@ -1,55 +1,20 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.shared.BrowserCpu;
+import io.github.http2wildfly.measure.browser.BrowserCpu;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * A browser beside Gatling: it loads the page through the same emulation and rounds (ComparisonRun), each load a
- * first visit (a fresh browser context, or a fresh browser: the {@link Engine}'s choice). The time is the page's own
- * Navigation Timing, from the start of the navigation to the end of the load event; the page and its images must
+ * first visit (a fresh browser context, or a fresh browser: the {@link BrowserEngine}'s choice). The time is the
+ * page's own Navigation Timing, from the start of the navigation to the end of the load event; the page and its images must
  * have come over the door's protocol (Resource Timing's nextHopProtocol). What each load cost the browser's CPU is
  * counted beside its time (all its processes, and its networking process: {@link BrowserCpu}), from before the
  * navigation to the page's report. Writes {@code <tool>.json} for the report.
  */
 public final class BrowserPageLoads {
-
-    /** One engine: how it makes a first visit of a cell's page, and what it is. */
-    public interface Engine extends AutoCloseable {
-
-        /** A first visit of this cell's page: nothing cached, no connection, no TLS session to resume. */
-        Visit visit(Cell cell, String url) throws IOException;
-
-        /** "Chromium 156 (headless)", once it has run. */
-        String client();
-
-        /** The browser's HTTP/2 connection flow-control window, which the model needs. */
-        long http2WindowBytes();
-
-        @Override
-        void close() throws IOException;
-    }
-
-    /** Starts an engine: inside the run's failure handling, so that a browser that cannot start is one line. */
-    public interface Starter {
-        Engine start() throws IOException;
-    }
-
-    /**
-     * One first visit: how it loads the wall (its own report, logos.jsp's data-* attributes), the browser's CPU so
-     * far, and its end (the context's).
-     */
-    public record Visit(Function<String, Map<String, String>> wall, Supplier<BrowserCpu> cpu, Runnable end) implements AutoCloseable {
-
-        @Override
-        public void close() {
-            end.run();
-        }
-    }
 
     private BrowserPageLoads() {
     }
@@ -60,16 +25,16 @@ public final class BrowserPageLoads {
     }
 
     /** How to start this browser for this run. */
-    static Starter starter(ComparisonSettings.Browser browser, ComparisonRun run) {
+    static BrowserEngine.Starter starter(ComparisonSettings.Browser browser, ComparisonRun run) {
         return switch (browser) {
             case CHROMIUM -> ChromiumPageLoads.starter(run);
             case FIREFOX -> FirefoxPageLoads::new;
         };
     }
 
-    public static Path measure(ComparisonRun run, String tool, Starter starter) throws IOException {
+    public static Path measure(ComparisonRun run, String tool, BrowserEngine.Starter starter) throws IOException {
         ComparisonSettings settings = run.settings();
-        try (Engine engine = starter.start()) {
+        try (BrowserEngine engine = starter.start()) {
             System.out.println(tool + ": round trips measured through " + run.emulation().describe() + " (setting -> median ms): "
                     + run.calibrate());
             int done = 0;
@@ -103,11 +68,11 @@ public final class BrowserPageLoads {
     }
 
     /** One first visit of a cell's page in round {@code round}, through the run's emulation; a wrong protocol stops the run. */
-    static Load visit(ComparisonRun run, Engine engine, Cell cell, int round, boolean counted) throws IOException {
+    static Load visit(ComparisonRun run, BrowserEngine engine, Cell cell, int round, boolean counted) throws IOException {
         run.emulation().before(cell, round);
         String url = run.pageUrl(cell, counted);
         Load load;
-        try (Visit visit = engine.visit(cell, url)) {
+        try (BrowserEngine.Visit visit = engine.visit(cell, url)) {
             BrowserCpu before = visit.cpu().get();
             run.limitClient(cell, before.pids());
             Map<String, String> report = load(visit, url, cell);
@@ -122,7 +87,7 @@ public final class BrowserPageLoads {
     }
 
     /** The wall's own report, or a failure that names the cell. */
-    private static Map<String, String> load(Visit visit, String url, Cell cell) {
+    private static Map<String, String> load(BrowserEngine.Visit visit, String url, Cell cell) {
         try {
             return visit.wall().apply(url);
         } catch (RuntimeException e) {

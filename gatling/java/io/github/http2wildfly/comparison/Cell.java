@@ -10,6 +10,11 @@ public record Cell(Door door, Condition condition) {
         return door.name() + "@" + condition.key();
     }
 
+    /** Whether its condition has no network at all: the cells a warm-up loads (ComparisonRun). */
+    public boolean hasNoNetwork() {
+        return condition.equals(condition.withoutNetwork());
+    }
+
     /** For people: "HTTP/3 over QUIC at 50 ms, 2 % loss, no rate limit, logo images". */
     public String label() {
         return door.label() + " at " + condition.label();

@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.door.Door;
-import io.github.http2wildfly.shared.Spread;
+import io.github.http2wildfly.measure.Spread;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

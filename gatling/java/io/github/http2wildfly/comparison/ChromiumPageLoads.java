@@ -1,14 +1,14 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.io.IOException;
 
 /**
- * Headless Chromium as the comparison's browser (BrowserPageLoads): one browser for the run, a fresh browser
+ * Headless Chromium as the comparison's browser (a BrowserEngine): one browser for the run, a fresh browser
  * context per load (as an incognito window: new connections, nothing cached, no TLS session to resume), which saves
  * starting a browser per load; HTTP/3 with QUIC forced to the run's HTTP/3 doors.
  */
-public final class ChromiumPageLoads implements BrowserPageLoads.Engine {
+public final class ChromiumPageLoads implements BrowserEngine {
 
     /** Chromium's HTTP/2 connection window: 15 MB (the stream window is 6 MB). */
     static final long CHROMIUM_HTTP2_WINDOW_BYTES = 15L * 1024 * 1024;
@@ -21,13 +21,13 @@ public final class ChromiumPageLoads implements BrowserPageLoads.Engine {
     }
 
     /** One Chromium for this run (QUIC forced to its HTTP/3 doors). */
-    static BrowserPageLoads.Starter starter(ComparisonRun run) {
+    static BrowserEngine.Starter starter(ComparisonRun run) {
         return () -> new ChromiumPageLoads(run);
     }
 
     @Override
-    public BrowserPageLoads.Visit visit(Cell cell, String url) {
-        return new BrowserPageLoads.Visit(chromium::loadWall, chromium::cpu, chromium.freshContext()::close);
+    public BrowserEngine.Visit visit(Cell cell, String url) {
+        return new BrowserEngine.Visit(chromium::loadWall, chromium::cpu, chromium.freshContext()::close);
     }
 
     @Override

@@ -104,7 +104,7 @@ public final class ComparisonRun implements AutoCloseable {
     public List<Round> rounds() {
         List<Round> rounds = new ArrayList<>();
         for (int round = 0; round < settings.warmupLoads(); round++) {
-            rounds.add(new Round(round, "warm-up " + round, false, shuffled(-1 - round).stream().filter(ComparisonRun::warmsUp).toList()));
+            rounds.add(new Round(round, "warm-up " + round, false, shuffled(-1 - round).stream().filter(Cell::hasNoNetwork).toList()));
         }
         for (int round = 0; round < settings.maxLoads(); round++) {
             rounds.add(new Round(round, "load " + round, true, shuffled(round)));
@@ -195,10 +195,6 @@ public final class ComparisonRun implements AutoCloseable {
                 System.out.println("Could not remove " + group.group() + ": " + e);
             }
         });
-    }
-
-    static boolean warmsUp(Cell cell) {
-        return cell.condition().equals(cell.condition().withoutNetwork());
     }
 
     /** The cells in an order of their own for this round, the same in every run of the same seed. */

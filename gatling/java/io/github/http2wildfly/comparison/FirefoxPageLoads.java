@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.shared.HeadlessFirefox;
+import io.github.http2wildfly.measure.browser.HeadlessFirefox;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -14,7 +14,7 @@ import java.util.Map;
  * browser mapped to its port, each started once and let settle. Its CPU per page is every process of the browser;
  * none is the network's apart (Firefox runs HTTP in its parent process), so its net/pg is 0.
  */
-public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
+public final class FirefoxPageLoads implements BrowserEngine {
 
     /** Firefox's HTTP/2 connection window: 12 MiB (gecko's ASpdySession::kInitialRwin). */
     static final long FIREFOX_HTTP2_WINDOW_BYTES = 12L * 1024 * 1024;
@@ -30,7 +30,7 @@ public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
     }
 
     @Override
-    public BrowserPageLoads.Visit visit(Cell cell, String url) throws IOException {
+    public BrowserEngine.Visit visit(Cell cell, String url) throws IOException {
         URI page = URI.create(url);
         int mapped = cell.door().overQuic() ? page.getPort() : 0;
         HeadlessFirefox firefox = browsers.get(mapped);
@@ -40,7 +40,7 @@ public final class FirefoxPageLoads implements BrowserPageLoads.Engine {
             version = firefox.version();
             firefox.settle(SETTLE);
         }
-        return new BrowserPageLoads.Visit(firefox::loadWall, firefox::cpu, firefox.freshContext()::close);
+        return new BrowserEngine.Visit(firefox::loadWall, firefox::cpu, firefox.freshContext()::close);
     }
 
     @Override

@@ -5,8 +5,8 @@ import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.EmulatingProxy;
 import io.github.http2wildfly.latency.Network;
-import io.github.http2wildfly.shared.DatagramEcho;
-import io.github.http2wildfly.shared.RoundTripProbe;
+import io.github.http2wildfly.measure.net.DatagramEcho;
+import io.github.http2wildfly.measure.net.RoundTripProbe;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
@@ -52,7 +52,7 @@ final class ProxyEmulation implements Emulation {
             }
             for (Cell cell : cells) {
                 measured.put(cell, proxy(cell, settings));
-                if (ComparisonRun.warmsUp(cell)) {
+                if (cell.hasNoNetwork()) {
                     warmup.put(cell, proxy(cell, settings));
                 }
             }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.http2wildfly.build.ServerKeystore;
-import io.github.http2wildfly.edge.Http3Client;
+import io.github.http2wildfly.measure.net.Http3Client;
 import io.github.http2wildfly.edge.TlsIdentity;
 import java.io.InputStream;
 import java.net.InetAddress;

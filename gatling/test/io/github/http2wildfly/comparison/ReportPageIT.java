@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.page.ImageSize;
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

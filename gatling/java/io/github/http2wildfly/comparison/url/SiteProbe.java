@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.shared.RoundTripProbe;
+import io.github.http2wildfly.measure.net.RoundTripProbe;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;

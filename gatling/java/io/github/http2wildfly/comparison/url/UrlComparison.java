@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison.url;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison.url;
 
 import io.github.http2wildfly.comparison.ReportPage;
-import io.github.http2wildfly.shared.Spread;
+import io.github.http2wildfly.measure.Spread;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

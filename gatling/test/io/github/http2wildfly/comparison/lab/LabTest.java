@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
-import io.github.http2wildfly.shared.DatagramEcho;
-import io.github.http2wildfly.shared.RoundTripProbe;
+import io.github.http2wildfly.measure.net.DatagramEcho;
+import io.github.http2wildfly.measure.net.RoundTripProbe;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;

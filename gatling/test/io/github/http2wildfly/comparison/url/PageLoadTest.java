@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.shared.Spread;
+import io.github.http2wildfly.measure.Spread;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import de.sstoehr.harreader.HarReader;
 import de.sstoehr.harreader.model.Har;
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.shared.RefusedPort;
+import io.github.http2wildfly.measure.net.RefusedPort;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -75,8 +75,8 @@ class PropertiesTest {
     void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
         String pom = pom();
         Set<String> grid = defaultGrid().keySet();
-        String helpers = Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessChromium.java"))
-                + Files.readString(Path.of("src/test/java/io/github/http2wildfly/shared/HeadlessFirefox.java"));
+        String helpers = Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessChromium.java"))
+                + Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessFirefox.java"));
         documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
                 || helpers.contains("System.getProperty(\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }

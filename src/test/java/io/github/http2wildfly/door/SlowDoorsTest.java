@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
-import io.github.http2wildfly.shared.EchoServer;
+import io.github.http2wildfly.measure.net.EchoServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

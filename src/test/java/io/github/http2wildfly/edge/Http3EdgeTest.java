@@ -1,5 +1,6 @@
 package io.github.http2wildfly.edge;
 
+import io.github.http2wildfly.measure.net.Http3Client;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.edge;
 
+import io.github.http2wildfly.measure.net.Http3Client;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;

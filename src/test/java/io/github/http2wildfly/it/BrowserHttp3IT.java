@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.edge.EdgeTraffic;
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -8,7 +8,7 @@ import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.Hop;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

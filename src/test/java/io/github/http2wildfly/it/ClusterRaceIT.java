@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.door.Door;
-import io.github.http2wildfly.shared.HeadlessChromium;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

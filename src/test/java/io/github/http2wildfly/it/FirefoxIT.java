@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.DelayProxy;
-import io.github.http2wildfly.shared.HeadlessFirefox;
+import io.github.http2wildfly.measure.browser.HeadlessFirefox;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -1,7 +1,6 @@
 /**
- * The test helpers that the comparison ({@code gatling/}, compiled with {@code -Pgatling} only) shares with the
- * tests: headless Chromium trusting exactly the project's certificate, the round-trip probe of a delay proxy, the echo server it probes
- * through, and {@link io.github.http2wildfly.shared.Spread}, how every repeated measurement is summed up.
- * The comparison uses the tests through this package alone, and the application through its public types.
+ * What the tests share among themselves: a short-lived JVM's command line with the tests' own flags, and the
+ * cluster's management model as the cluster ITs read it. The instruments the comparison shares with the tests are
+ * in {@code src/measure} ({@link io.github.http2wildfly.measure}).
  */
 package io.github.http2wildfly.shared;

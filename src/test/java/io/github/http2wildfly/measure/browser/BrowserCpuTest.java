@@ -1,4 +1,4 @@
-package io.github.http2wildfly.shared;
+package io.github.http2wildfly.measure.browser;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

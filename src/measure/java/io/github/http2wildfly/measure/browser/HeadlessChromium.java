@@ -1,4 +1,4 @@
-package io.github.http2wildfly.shared;
+package io.github.http2wildfly.measure.browser;
 
 import io.github.http2wildfly.edge.TlsIdentity;
 import java.io.IOException;

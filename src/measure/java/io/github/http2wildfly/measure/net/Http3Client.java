@@ -1,4 +1,4 @@
-package io.github.http2wildfly.edge;
+package io.github.http2wildfly.measure.net;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBufUtil;
@@ -78,7 +78,7 @@ public final class Http3Client implements AutoCloseable {
     }
 
     /** QUIC towards {@code host:port} for HTTP/3, trusting {@code certificate} alone, idle at most {@code idle}. */
-    static ChannelHandler codec(String host, int port, X509Certificate certificate, Duration idle) throws SSLException {
+    public static ChannelHandler codec(String host, int port, X509Certificate certificate, Duration idle) throws SSLException {
         QuicSslContext tls = QuicSslContextBuilder.forClient().trustManager(certificate)
                 .applicationProtocols(Http3.supportedApplicationProtocols()).build();
         return Http3.newQuicClientCodecBuilder()

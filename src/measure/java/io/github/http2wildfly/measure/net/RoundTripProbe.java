@@ -1,5 +1,6 @@
-package io.github.http2wildfly.shared;
+package io.github.http2wildfly.measure.net;
 
+import io.github.http2wildfly.measure.Spread;
 import io.github.http2wildfly.latency.DelayProxy;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.shared;
+package io.github.http2wildfly.measure.browser;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

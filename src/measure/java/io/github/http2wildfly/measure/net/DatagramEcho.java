@@ -1,4 +1,4 @@
-package io.github.http2wildfly.shared;
+package io.github.http2wildfly.measure.net;
 
 import java.io.Closeable;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.shared;
+package io.github.http2wildfly.measure;
 
 import java.util.Collection;
 import java.util.Locale;
