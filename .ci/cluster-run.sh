@@ -9,10 +9,7 @@ cd "$(dirname "$0")/.."
 
 CERT=keystore/localhost.crt
 LOG=target/cluster-run.log
-source .ci/cluster-ports.sh
-OFFSET=1000 # cluster.port.offset: door 2 and slow door 2 of the balancer
-BALANCER=https://localhost:$(( 8443 + OFFSET ))/http2/
-SLOW=https://localhost:$(( 8445 + OFFSET ))/http2/
+source .ci/ports.sh
 mvn_pid=""
 
 fail() { echo "cluster-run: FAIL: $*" >&2; exit 1; }
@@ -29,6 +26,10 @@ for _ in $(seq 360); do
 done
 grep -q 'The cluster is up' "$LOG" || fail "the cluster was not up within 180 s"
 grep -A8 'The cluster is up' "$LOG"
+# door 2 and slow door 2 of the balancer, at cluster.port.offset (as the build filled them in)
+offset=$(sed -n 's/^port.offset=//p' target/cluster.properties)
+BALANCER=https://localhost:$(port https.port "$offset")/http2/
+SLOW=https://localhost:$(port slow.https.port "$offset")/http2/
 
 seen=""
 for _ in $(seq 20); do
@@ -48,8 +49,8 @@ echo "== Ctrl-C"
 kill -INT -- "-$mvn_pid"
 for _ in $(seq 60); do kill -0 "$mvn_pid" 2>/dev/null || break; sleep 1; done
 kill -0 "$mvn_pid" 2>/dev/null && fail "Maven still runs 60 s after Ctrl-C"
-for _ in $(seq 30); do [ "$(cluster_ports_listening $OFFSET)" = 0 ] && break; sleep 1; done
-[ "$(cluster_ports_listening $OFFSET)" = 0 ] || { ss -ltnp; fail "a port of the cluster still listens after Ctrl-C"; }
+for _ in $(seq 30); do [ "$(listening_from target/cluster/)" = 0 ] && break; sleep 1; done
+[ "$(listening_from target/cluster/)" = 0 ] || { ss -ltnp; fail "a port of the cluster still listens after Ctrl-C"; }
 ! pgrep -f "target/cluster-(balancer|node)" >/dev/null || fail "a server of the cluster still runs after Ctrl-C"
 mvn_pid=""
 echo "cluster-run: Ctrl-C stopped the balancer and both nodes; no port of theirs listens"

@@ -16,6 +16,10 @@ cd "$(dirname "$0")/.."
 
 CERT=keystore/localhost.crt
 PAGE=/http2/logos
+source .ci/ports.sh
+[ -d target/wildfly ] || ./mvnw -B -q process-resources # the CLI scripts as filled in: the doors' ports
+DOOR1=$(port http.port); DOOR2=$(port https.port); DOOR3=$(port https.http1.port); DOOR4=$(port h3.port)
+SLOW1=$(port slow.http.port); SLOW2=$(port slow.https.port); SLOW3=$(port slow.https.http1.port); SLOW4=$(port slow.h3.port)
 LOG_DIR=target/smoke-run
 mkdir -p "$LOG_DIR"
 mvn_pid=""
@@ -48,17 +52,18 @@ wait_gone() {
 wait_for_h2() {
   for _ in $(seq 180); do
     kill -0 "$mvn_pid" 2>/dev/null || { tail -n 30 "$1"; fail "wildfly:run ended before answering"; }
-    if [ "$(curl -s --max-time 10 -o /dev/null -w '%{http_code}' --http2 --cacert "$CERT" "https://localhost:8443$PAGE")" = 200 ]; then
+    if [ "$(curl -s --max-time 10 -o /dev/null -w '%{http_code}' --http2 --cacert "$CERT" "https://localhost:$DOOR2$PAGE")" = 200 ]; then
       return 0
     fi
     sleep 0.5
   done
-  fail "no HTTP/2 answer on 8443 within 90 s"
+  fail "no HTTP/2 answer on $DOOR2 within 90 s"
 }
 
 protocol_of() { curl -sS --max-time 30 -o /dev/null -w '%{http_version}' "$@"; }
 
-slow_ports_listening() { { ss -ltnH; ss -lunH; } | grep -cE ':(8081|8445|8446|8447|8448|8449) ' || true; }
+# The server of wildfly:run and its slow doors (the delay proxies in its JVM): nothing of it may outlive a stop.
+server_listening() { listening_from "$PWD/target/server"; }
 
 echo "== ./mvnw wildfly:run -Ddebug=true"
 start=$(date +%s.%N)
@@ -68,29 +73,29 @@ printf 'first HTTP/2 answer after %.1f s (Maven start, build and server boot; Wi
   "$(echo "$(date +%s.%N) - $start" | bc)" "$(grep -o 'started in [0-9]*ms' "$LOG_DIR/run-1.log" | head -n 1)"
 ! grep -q 'Tests run:' "$LOG_DIR/run-1.log" || fail "wildfly:run ran the unit tests"
 
-h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8443$PAGE")
-h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8444$PAGE")
-h1=$(protocol_of "http://localhost:8080$PAGE")
-echo "curl: 8443 HTTP/$h2, 8444 HTTP/$h1tls (curl offered h2), 8080 HTTP/$h1"
+h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:$DOOR2$PAGE")
+h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:$DOOR3$PAGE")
+h1=$(protocol_of "http://localhost:$DOOR1$PAGE")
+echo "curl: $DOOR2 HTTP/$h2, $DOOR3 HTTP/$h1tls (curl offered h2), $DOOR1 HTTP/$h1"
 [ "$h2" = 2 ] && [ "$h1tls" = 1.1 ] && [ "$h1" = 1.1 ] || fail "unexpected protocols"
 
 echo "== the slow doors"
-slow_h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8445$PAGE")
-slow_h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:8446$PAGE")
-slow_h1=$(protocol_of "http://localhost:8081$PAGE")
-echo "curl: 8445 HTTP/$slow_h2, 8446 HTTP/$slow_h1tls, 8081 HTTP/$slow_h1"
+slow_h2=$(protocol_of --http2 --cacert "$CERT" "https://localhost:$SLOW2$PAGE")
+slow_h1tls=$(protocol_of --http2 --cacert "$CERT" "https://localhost:$SLOW3$PAGE")
+slow_h1=$(protocol_of "http://localhost:$SLOW1$PAGE")
+echo "curl: $SLOW2 HTTP/$slow_h2, $SLOW3 HTTP/$slow_h1tls, $SLOW1 HTTP/$slow_h1"
 [ "$slow_h2" = 2 ] && [ "$slow_h1tls" = 1.1 ] && [ "$slow_h1" = 1.1 ] || fail "unexpected protocols at the slow doors"
-first_byte=$(curl -sS --max-time 30 -o /dev/null -w '%{time_starttransfer}' "http://localhost:8081$PAGE?count=1")
+first_byte=$(curl -sS --max-time 30 -o /dev/null -w '%{time_starttransfer}' "http://localhost:$SLOW1$PAGE?count=1")
 echo "slow door 1, a new connection's first byte after ${first_byte} s (set-up and request at 50 ms: 0.100 s at least)"
 [ "$(echo "$first_byte >= 0.100" | bc)" = 1 ] || fail "the slow door answered before two round trips"
-changed=$(curl -sS --max-time 10 -X POST -d rtt=0 -d loss=2 -d bandwidth=10 -d cc=bbr http://localhost:8080/http2/network)
+changed=$(curl -sS --max-time 10 -X POST -d rtt=0 -d loss=2 -d bandwidth=10 -d cc=bbr http://localhost:$DOOR1/http2/network)
 [ "$changed" = '{"rtt":0,"loss":2,"bandwidth":10,"cc":"bbr"}' ] || fail "POST network answered '$changed'"
-refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d loss=abc http://localhost:8080/http2/network)
+refused=$(curl -sS --max-time 10 -o /dev/null -w '%{http_code}' -X POST -d loss=abc http://localhost:$DOOR1/http2/network)
 [ "$refused" = 400 ] || fail "a bad loss answered $refused"
-curl -sS --max-time 10 -X POST -d rtt=50 -d loss=0 -d bandwidth=0 -d cc=reno http://localhost:8080/http2/network >/dev/null
+curl -sS --max-time 10 -X POST -d rtt=50 -d loss=0 -d bandwidth=0 -d cc=reno http://localhost:$DOOR1/http2/network >/dev/null
 
 # A malformed :authority over HTTP/2 (OkHttp cannot send one; BadRequestsIT checks HTTP/1.1): 400, one line.
-bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{http_code}' https://localhost:8443/http2/)
+bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{http_code}' https://localhost:$DOOR2/http2/)
 [ "$bad_host" = "Host must be a host name or an IP address, with an optional port
  400" ] || fail "Host: [x over HTTP/2 answered: $bad_host"
 echo "curl: Host: [x over HTTP/2 -> 400 with one line"
@@ -136,35 +141,35 @@ h3soak() {
 thread_names() { cat "/proc/$server_pid/task/"*/comm 2>/dev/null | grep -v '^default task-' | sed 's/[0-9]*$//' | sort | uniq -c; }
 threads_and_sockets() { echo "$(thread_names | awk '{n += $1} END {print n + 0}') $(ls "/proc/$server_pid/fd" | wc -l)"; }
 LOGO=/http2/logo.png?soak
-curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:8080/http2/network >/dev/null
-soak warm-up 5000 -c 4 -m 100 "https://localhost:8443$LOGO"
+curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:$DOOR1/http2/network >/dev/null
+soak warm-up 5000 -c 4 -m 100 "https://localhost:$DOOR2$LOGO"
 grep -q '^Application protocol: h2' "$LOG_DIR/soak-warm-up.txt" || fail "h2load did not negotiate h2"
 # HTTP/3 warmed up too: the edge's origin connections (through the slow twin the delay proxy's threads) and buffers.
-h3soak warm-up-h3 1 10 500 8447
-h3soak warm-up-slow-h3 1 10 500 8448
+h3soak warm-up-h3 1 10 500 $DOOR4
+h3soak warm-up-slow-h3 1 10 500 $SLOW4
 heap_before=$(heap_used_kb)
 errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
 # Right after the warm-up, while the edge's origin connections are open (Undertow closes them after 60 s idle).
 read -r threads_before fds_before < <(threads_and_sockets)
 thread_names >"$LOG_DIR/threads-before-h3soak.txt"
-h3soak door-4-h3 3 10 500 8447
-h3soak door-4-h3-loss 2 10 200 8447 --tx-loss=0.05 --rx-loss=0.05
-h3soak slow-door-4-h3 2 10 500 8448
+h3soak door-4-h3 3 10 500 $DOOR4
+h3soak door-4-h3-loss 2 10 200 $DOOR4 --tx-loss=0.05 --rx-loss=0.05
+h3soak slow-door-4-h3 2 10 500 $SLOW4
 read -r threads_after fds_after < <(threads_and_sockets)
 echo "the server's threads and open files: $threads_before and $fds_before before the HTTP/3 soak, $threads_after and $fds_after after"
 # Connections come and go (the edge keeps up to 32 to each origin): that much margin for open files; a leak of one
 # socket in a thousand requests would exceed it.
 [ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 32 )) ] \
   || { diff "$LOG_DIR/threads-before-h3soak.txt" <(thread_names) || true; fail "the server's threads or open files grew over the HTTP/3 soak"; }
-soak door-2-h2 100000 -c 100 -m 10 "https://localhost:8443$LOGO"
-soak door-3-h1-tls 25000 -c 100 --h1 "https://localhost:8444$LOGO"
-soak door-1-h1 25000 -c 100 --h1 "http://localhost:8080$LOGO"
-soak door-1-h2c 25000 -c 100 -m 10 "http://localhost:8080$LOGO"
+soak door-2-h2 100000 -c 100 -m 10 "https://localhost:$DOOR2$LOGO"
+soak door-3-h1-tls 25000 -c 100 --h1 "https://localhost:$DOOR3$LOGO"
+soak door-1-h1 25000 -c 100 --h1 "http://localhost:$DOOR1$LOGO"
+soak door-1-h2c 25000 -c 100 -m 10 "http://localhost:$DOOR1$LOGO"
 # The slow doors (at a 0 ms round trip here) take at most 64 connections each (SlowDoors).
-soak slow-door-2-h2 25000 -c 50 -m 10 "https://localhost:8445$LOGO"
-soak slow-door-3-h1-tls 25000 -c 50 --h1 "https://localhost:8446$LOGO"
-soak slow-door-1-h1 25000 -c 50 --h1 "http://localhost:8081$LOGO"
-curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:8080/http2/network >/dev/null
+soak slow-door-2-h2 25000 -c 50 -m 10 "https://localhost:$SLOW2$LOGO"
+soak slow-door-3-h1-tls 25000 -c 50 --h1 "https://localhost:$SLOW3$LOGO"
+soak slow-door-1-h1 25000 -c 50 --h1 "http://localhost:$SLOW1$LOGO"
+curl -sS --max-time 10 -X POST -d rtt=50 http://localhost:$DOOR1/http2/network >/dev/null
 heap_after=$(heap_used_kb)
 echo "heap after a full GC: ${heap_before} KB before the soak, ${heap_after} KB after"
 [ "$heap_after" -le $(( heap_before * 110 / 100 )) ] || fail "the heap grew by more than 10 % over the soak"
@@ -183,14 +188,15 @@ grep -F 'STANDALONE server is already running' "$LOG_DIR/run-taken.log" >/dev/nu
 echo "refused with: $(grep -o 'The server failed to start: .*' "$LOG_DIR/run-taken.log" | head -n 1 | sed 's/ -> .*//')"
 
 echo "== wildfly:run with another program on a slow door's port (the server agent refuses it)"
-python3 -m http.server 9445 --bind 127.0.0.1 >/dev/null 2>&1 &
+taken=$(port slow.https.port 1000)
+python3 -m http.server "$taken" --bind 127.0.0.1 >/dev/null 2>&1 &
 other=$!
 sleep 1
 if ./mvnw -B -q wildfly:run -Dport.offset=1000 >"$LOG_DIR/run-foreign.log" 2>&1; then kill "$other"; fail "wildfly:run started on a taken port"; fi
 kill "$other"
-grep -F 'Port 9445 on 127.0.0.1 is already in use (slow.https.port=8445 + port.offset=1000): stop what listens there, or move it with -Dslow.https.port=<port> or every port with -Dport.offset=<offset>' \
+grep -F "Port $taken on 127.0.0.1 is already in use (slow.https.port=$SLOW2 + port.offset=1000): stop what listens there, or move it with -Dslow.https.port=<port> or every port with -Dport.offset=<offset>" \
   "$LOG_DIR/run-foreign.log" >/dev/null || { tail -n 20 "$LOG_DIR/run-foreign.log"; fail "no clear port-in-use message"; }
-echo "refused with: $(grep -o 'Port 9445[^;]*' "$LOG_DIR/run-foreign.log" | head -n 1)"
+echo "refused with: $(grep -o "Port $taken[^;]*" "$LOG_DIR/run-foreign.log" | head -n 1)"
 
 echo "== Ctrl-C"
 server_pid=$(server_pid_of "$mvn_pid")
@@ -198,7 +204,7 @@ server_pid=$(server_pid_of "$mvn_pid")
 kill -INT -- "-$mvn_pid"
 wait_gone "$server_pid" 60 || fail "the server $server_pid outlived Ctrl-C"
 wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
-[ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Ctrl-C"
+[ "$(server_listening)" = 0 ] || fail "a door or slow door still listens after Ctrl-C"
 echo "Maven $mvn_pid and server $server_pid ended, and the slow doors with them"
 
 # Stops Maven alone with the signal (a terminal's Ctrl-C reaches the server too; this does not): the server
@@ -207,7 +213,7 @@ stop_maven_alone() {
   local signal=$1 when=$2 seconds=$3
   kill "-$signal" "$mvn_pid"
   wait_gone "$server_pid" "$seconds" || fail "the server $server_pid outlived its Maven ($signal $when) by $seconds s"
-  [ "$(slow_ports_listening)" = 0 ] || fail "a slow door still listens after Maven's $signal $when"
+  [ "$(server_listening)" = 0 ] || fail "a door or slow door still listens after Maven's $signal $when"
   echo "server $server_pid ended within $seconds s of its Maven $mvn_pid ($signal $when), and the slow doors with it"
   mvn_pid=""
 }

@@ -13,13 +13,12 @@ import java.util.List;
 
 /**
  * The cluster ITs' cluster (tag {@code cluster}, {@code -Pcluster}): the build's {@code target/cluster.properties},
- * at {@code it.cluster.port.offset}, in {@code target/it-cluster}.
+ * at {@code it.cluster.port.offset}, in {@code target/it-cluster-OFFSET}.
  */
 final class ClusterServers {
 
     static final Duration START = Duration.ofMinutes(3);
     private static final Path SETTINGS = Path.of(System.getProperty("cluster.settings", "target/cluster.properties"));
-    private static final Path DIR = Path.of(System.getProperty("it.cluster.dir", "target/it-cluster"));
 
     private ClusterServers() {
     }
@@ -38,7 +37,16 @@ final class ClusterServers {
         ClusterSettings settings = settings().withHop(hop);
         List<String> flags = new ArrayList<>(ShortLivedJava.flags());
         flags.addAll(List.of(jvmFlags));
-        return Cluster.start(settings, settings.itPortOffset(), DIR, START, flags, link);
+        int offset = portOffset(settings);
+        return Cluster.start(settings, offset, Path.of("target/it-cluster-" + offset), START, flags, link);
+    }
+
+    /**
+     * The offset failsafe passes, else the build's: CI runs the browser ITs beside the cluster's, ClusterRaceIT's
+     * cluster at an offset of its own (.ci/run).
+     */
+    private static int portOffset(ClusterSettings settings) {
+        return Integer.getInteger("it.cluster.port.offset", settings.itPortOffset());
     }
 
     /** How many tries the balancer has given up for want of an answer (its log: proxy-retries-when-a-node-dies.diff). */
