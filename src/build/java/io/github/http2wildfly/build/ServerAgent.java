@@ -12,7 +12,9 @@ import java.util.List;
  * <ol>
  * <li>a port the server is about to bind that is taken ends the JVM with one line per port, naming the property
  * that moves it ({@link PortCheck}); WildFly itself would boot "with errors" and leave the BindException in its log;
- * <li>the server ends with the process that launched it ({@link ExitWithLauncher}).
+ * <li>the server ends with the process that launched it ({@link ExitWithLauncher});
+ * <li>the dev server starts from the configuration as provisioned ({@link ConfigurationAsProvisioned}), where the pom
+ * names it.
  * </ol>
  * No plugin does either: the wildfly-maven-plugin checks no ports, and a forked server outlives a killed Maven.
  */
@@ -29,6 +31,15 @@ public final class ServerAgent {
     }
 
     public static void premain(String arguments) {
+        String provisioned = System.getProperty(ConfigurationAsProvisioned.PROPERTY);
+        if (provisioned != null) {
+            try {
+                ConfigurationAsProvisioned.restore(Path.of(provisioned), ConfigurationAsProvisioned.configurationDir());
+            } catch (BuildCheckFailure | IOException e) {
+                System.err.println("The server's configuration as provisioned could not be restored: " + e.getMessage());
+                System.exit(1);
+            }
+        }
         List<String> taken = takenPorts(arguments, System.getProperty(BIND_ADDRESS), System.getProperty(PORT_OFFSET, "0"),
                 System.getProperty(PORT_OFFSET_KNOB, "port.offset"));
         if (!taken.isEmpty()) {
