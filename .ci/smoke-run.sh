@@ -9,7 +9,8 @@
 #   - a second wildfly:run refused, and one whose slow door's port another program holds refused with one line,
 #   - Ctrl-C (SIGINT to the terminal's process group), an IDE's stop button (SIGTERM to Maven
 #     alone) and a killed Maven (SIGKILL, after the deployment and during the boot) all leaving no
-#     server and no slow door behind.
+#     server and no slow door behind; a later run deploying its WAR once,
+#   - ./mvnw package wildfly:dev serving the page, and Ctrl-C ending it.
 # Every process is started in its own session and stopped by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,13 +34,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Starts ./mvnw wildfly:run in a new session whose process group id is the Maven PID, with SIGINT
+# Starts ./mvnw with these goals in a new session whose process group id is the Maven PID, with SIGINT
 # at its default (a shell's background job would otherwise inherit it ignored, unlike a terminal).
-start_run() {
+start_mvn() {
   local log=$1; shift
-  setsid env --default-signal=INT ./mvnw -B wildfly:run "$@" >"$log" 2>&1 &
+  setsid env --default-signal=INT ./mvnw -B "$@" >"$log" 2>&1 &
   mvn_pid=$!
 }
+start_run() { local log=$1; shift; start_mvn "$log" wildfly:run "$@"; }
 
 server_pid_of() { ps -o pid= --ppid "$1" | tr -d ' ' | head -n 1; }
 
@@ -222,6 +224,9 @@ echo "== an IDE's stop button (SIGTERM), and a killed Maven (SIGKILL), after the
 for signal in TERM KILL; do
   start_run "$LOG_DIR/run-$signal.log"
   wait_for_h2 "$LOG_DIR/run-$signal.log"
+  # a later run: the last run's WAR is not deployed again at boot (ConfigurationAsProvisioned)
+  deployed=$(grep -c 'WFLYSRV0027: Starting deployment of "http2.war"' "$LOG_DIR/run-$signal.log" || true)
+  [ "$deployed" = 1 ] || fail "the WAR was deployed $deployed times before the first page"
   server_pid=$(server_pid_of "$mvn_pid")
   stop_maven_alone "$signal" "after the deployment" 10
 done
@@ -237,4 +242,16 @@ done
 [ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
 grep -q 'WFLYSRV0025' "$LOG_DIR/run-boot.log" && fail "the server had booted already: too late to test the boot"
 stop_maven_alone KILL "during the boot" 10
+
+echo "== ./mvnw package wildfly:dev, as the README writes it, and Ctrl-C"
+start_mvn "$LOG_DIR/dev.log" package wildfly:dev
+wait_for_h2 "$LOG_DIR/dev.log"
+server_pid=$(server_pid_of "$mvn_pid")
+[ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
+kill -INT -- "-$mvn_pid"
+wait_gone "$server_pid" 60 || fail "the dev server $server_pid outlived Ctrl-C"
+wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
+[ "$(server_listening)" = 0 ] || fail "a door or slow door still listens after wildfly:dev's Ctrl-C"
+mvn_pid=""
+echo "wildfly:dev served the page over HTTP/2; Ctrl-C ended it"
 echo "smoke-run: all checks passed"
