@@ -81,17 +81,6 @@ class PropertiesTest {
                 || helpers.contains("System.getProperty(\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }
 
-    @Test
-    void theComparisonServersManagementPortIsWildFlysPlusItsOffset() throws IOException {
-        Map<String, String> all = new LinkedHashMap<>();
-        Matcher property = PROPERTY.matcher(pom());
-        while (property.find()) {
-            all.putIfAbsent(property.group(1), property.group(2));
-        }
-        assertEquals(PortCheck.WILDFLY_MANAGEMENT_PORT + Integer.parseInt(all.get("comparison.port.offset")),
-                Integer.parseInt(all.get("comparison.management.port")));
-    }
-
     /** The JVM flags of the tests' JVMs have one home, the pom's argLine: the ITs' server takes them from there too. */
     @Test
     void theTestServersJvmFlagsAreTheTestsOwnNotASecondCopy() throws IOException {
