@@ -200,14 +200,20 @@ grep -F "Port $taken on 127.0.0.1 is already in use (slow.https.port=$SLOW2 + po
   "$LOG_DIR/run-foreign.log" >/dev/null || { tail -n 20 "$LOG_DIR/run-foreign.log"; fail "no clear port-in-use message"; }
 echo "refused with: $(grep -o "Port $taken[^;]*" "$LOG_DIR/run-foreign.log" | head -n 1)"
 
+# Ctrl-C in the terminal (SIGINT to Maven's process group): Maven, its server and every door end.
+ctrl_c() {
+  server_pid=$(server_pid_of "$mvn_pid")
+  [ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
+  kill -INT -- "-$mvn_pid"
+  wait_gone "$server_pid" 60 || fail "the server $server_pid outlived $1's Ctrl-C"
+  wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived $1's Ctrl-C"
+  [ "$(server_listening)" = 0 ] || fail "a door or slow door still listens after $1's Ctrl-C"
+  echo "$1: Maven $mvn_pid and server $server_pid ended, and the slow doors with them"
+  mvn_pid=""
+}
+
 echo "== Ctrl-C"
-server_pid=$(server_pid_of "$mvn_pid")
-[ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
-kill -INT -- "-$mvn_pid"
-wait_gone "$server_pid" 60 || fail "the server $server_pid outlived Ctrl-C"
-wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
-[ "$(server_listening)" = 0 ] || fail "a door or slow door still listens after Ctrl-C"
-echo "Maven $mvn_pid and server $server_pid ended, and the slow doors with them"
+ctrl_c wildfly:run
 
 # Stops Maven alone with the signal (a terminal's Ctrl-C reaches the server too; this does not): the server
 # must follow within the seconds given (ExitWithLauncher), and the slow doors with it.
@@ -246,12 +252,6 @@ stop_maven_alone KILL "during the boot" 10
 echo "== ./mvnw package wildfly:dev, as the README writes it, and Ctrl-C"
 start_mvn "$LOG_DIR/dev.log" package wildfly:dev
 wait_for_h2 "$LOG_DIR/dev.log"
-server_pid=$(server_pid_of "$mvn_pid")
-[ -n "$server_pid" ] || fail "no server process under Maven $mvn_pid"
-kill -INT -- "-$mvn_pid"
-wait_gone "$server_pid" 60 || fail "the dev server $server_pid outlived Ctrl-C"
-wait_gone "$mvn_pid" 30 || fail "Maven $mvn_pid outlived Ctrl-C"
-[ "$(server_listening)" = 0 ] || fail "a door or slow door still listens after wildfly:dev's Ctrl-C"
-mvn_pid=""
-echo "wildfly:dev served the page over HTTP/2; Ctrl-C ended it"
+echo "wildfly:dev served the page over HTTP/2"
+ctrl_c wildfly:dev
 echo "smoke-run: all checks passed"
