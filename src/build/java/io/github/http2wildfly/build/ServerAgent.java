@@ -16,7 +16,8 @@ import java.util.List;
  * <li>the dev server starts from the configuration as provisioned ({@link ConfigurationAsProvisioned}), where the pom
  * names it.
  * </ol>
- * No plugin does either: the wildfly-maven-plugin checks no ports, and a forked server outlives a killed Maven.
+ * No plugin does any of this: the wildfly-maven-plugin checks no ports, a forked server outlives a killed Maven, and
+ * the plugin's dev goal cannot boot a configuration read-only.
  */
 public final class ServerAgent {
 

@@ -37,16 +37,10 @@ final class ClusterServers {
         ClusterSettings settings = settings().withHop(hop);
         List<String> flags = new ArrayList<>(ShortLivedJava.flags());
         flags.addAll(List.of(jvmFlags));
-        int offset = portOffset(settings);
+        // failsafe passes it (CI gives ClusterRaceIT's cluster an offset of its own), ItServerDefaults an IDE's
+        int offset = ClusterSettings.portOffset(ItServerDefaults.CLUSTER_PORT_OFFSET,
+                System.getProperty(ItServerDefaults.CLUSTER_PORT_OFFSET));
         return Cluster.start(settings, offset, Path.of("target/it-cluster-" + offset), START, flags, link);
-    }
-
-    /**
-     * The offset failsafe passes, else the build's: CI runs the browser ITs beside the cluster's, ClusterRaceIT's
-     * cluster at an offset of its own (.ci/run).
-     */
-    private static int portOffset(ClusterSettings settings) {
-        return Integer.getInteger("it.cluster.port.offset", settings.itPortOffset());
     }
 
     /** How many tries the balancer has given up for want of an answer (its log: proxy-retries-when-a-node-dies.diff). */

@@ -9,10 +9,10 @@ import java.util.Properties;
 
 /**
  * What the build filled into {@code target/cluster.properties} (from {@code src/build/cluster.properties}):
- * the hop, the port offsets, the two provisioned servers, the WAR and the files every server of this build
+ * the hop, the port offset, the two provisioned servers, the WAR and the files every server of this build
  * starts with.
  */
-public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path balancerHome, Path nodeHome, Path war,
+public record ClusterSettings(Hop hop, int portOffset, Path balancerHome, Path nodeHome, Path war,
         Path cliDir, Path serverJvm, String bindAddress, int httpPort, int httpsPort, Path certificate,
         int slowHttpsPort, int slowRoundTripMillis) {
 
@@ -25,7 +25,7 @@ public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path ba
             p.load(in);
         }
         try {
-            return new ClusterSettings(Hop.parse(p.getProperty("hop")), offset(p, "port.offset"), offset(p, "it.port.offset"),
+            return new ClusterSettings(Hop.parse(p.getProperty("hop")), offset(p, "port.offset"),
                     Path.of(p.getProperty("balancer.home")), Path.of(p.getProperty("node.home")), Path.of(p.getProperty("war")),
                     Path.of(p.getProperty("cli.dir")), Path.of(p.getProperty("server.jvm")), p.getProperty("bind.address"),
                     Integer.parseInt(p.getProperty("http.port")),
@@ -37,16 +37,21 @@ public record ClusterSettings(Hop hop, int portOffset, int itPortOffset, Path ba
     }
 
     private static int offset(Properties p, String name) {
-        String value = p.getProperty(name, "").strip();
+        return portOffset("cluster." + name, p.getProperty(name, ""));
+    }
+
+    /** A cluster's port offset as given to the Maven property {@code name}, or why it is none. */
+    public static int portOffset(String name, String given) {
+        String value = String.valueOf(given).strip();
         if (!value.matches("\\d{1,5}") || Integer.parseInt(value) > 50000) {
-            throw new IllegalArgumentException("cluster." + name + " must be a whole number from 0 to 50000, not '" + value + "'");
+            throw new IllegalArgumentException(name + " must be a whole number from 0 to 50000, not '" + value + "'");
         }
         return Integer.parseInt(value);
     }
 
     /** The same settings with another hop (the ITs run each). */
     public ClusterSettings withHop(Hop other) {
-        return new ClusterSettings(other, portOffset, itPortOffset, balancerHome, nodeHome, war, cliDir, serverJvm, bindAddress,
+        return new ClusterSettings(other, portOffset, balancerHome, nodeHome, war, cliDir, serverJvm, bindAddress,
                 httpPort, httpsPort, certificate, slowHttpsPort, slowRoundTripMillis);
     }
 }

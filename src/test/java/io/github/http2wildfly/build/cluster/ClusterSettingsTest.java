@@ -19,7 +19,7 @@ class ClusterSettingsTest {
 
     private Path settings(String hop, String offset) throws IOException {
         return Files.writeString(dir.resolve("cluster.properties"), String.join("\n", "hop=" + hop, "port.offset=" + offset,
-                "it.port.offset=3000", "balancer.home=/b", "node.home=/n", "war=/w.war", "cli.dir=/c", "server.jvm=/s.jvm",
+                "balancer.home=/b", "node.home=/n", "war=/w.war", "cli.dir=/c", "server.jvm=/s.jvm",
                 "bind.address=127.0.0.1", "http.port=8080", "https.port=8443", "certificate=/k.crt", "slow.https.port=8445", "slow.rtt=50"));
     }
 
