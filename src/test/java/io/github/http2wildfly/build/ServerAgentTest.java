@@ -74,7 +74,7 @@ class ServerAgentTest {
     }
 
     /**
-     * The jar the pom builds for the servers (maven-jar-plugin's server-agent) names its classes one by one: every
+     * The jar the pom builds for the servers (maven-jar-plugin's server-agent, from the build's own classes): every
      * project class its classes use must be in it, or the agent fails on a server's first taken port.
      */
     @Test

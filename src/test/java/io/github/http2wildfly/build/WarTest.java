@@ -1,0 +1,28 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/** The WAR the build deploys, as packaged (the unit tests run after package). */
+class WarTest {
+
+    @Test
+    void theWarHoldsTheApplicationAndNoneOfTheBuildsOwnTools() throws IOException {
+        Path war = Path.of(System.getProperty("deployment.war", "target/war/http2.war"));
+        assertTrue(Files.isRegularFile(war), war + " is missing: ./mvnw package builds it");
+        try (JarFile jar = new JarFile(war.toFile())) {
+            List<String> classes = jar.stream().map(JarEntry::getName)
+                    .filter(name -> name.startsWith("WEB-INF/classes/io/github/http2wildfly/")).toList();
+            assertTrue(classes.contains("WEB-INF/classes/io/github/http2wildfly/door/PortInUse.class"), classes.toString());
+            assertEquals(List.of(), classes.stream().filter(name -> name.contains("/http2wildfly/build/")).toList());
+        }
+    }
+}
