@@ -1,9 +1,16 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.comparison.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.lab.Lab;
 import io.github.http2wildfly.comparison.lab.LabLauncher;
 import io.github.http2wildfly.comparison.lab.LabSettings;
+import io.github.http2wildfly.comparison.measurement.AaCalibration;
+import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
+import io.github.http2wildfly.comparison.measurement.ComparisonRun;
+import io.github.http2wildfly.comparison.measurement.GatlingStatistics;
+import io.github.http2wildfly.comparison.report.ComparisonReport;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.RunRecord;
 import io.github.http2wildfly.comparison.url.UrlComparison;
 import io.github.http2wildfly.comparison.url.UrlSettings;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package io.github.http2wildfly.comparison.lab;
 
-import io.github.http2wildfly.comparison.Cell;
-import io.github.http2wildfly.comparison.ComparisonSettings;
-import io.github.http2wildfly.comparison.Emulation;
-import io.github.http2wildfly.comparison.Environment;
-import io.github.http2wildfly.comparison.ServerNetwork;
+import io.github.http2wildfly.comparison.settings.Cell;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.emulation.Emulation;
+import io.github.http2wildfly.comparison.measurement.Environment;
+import io.github.http2wildfly.comparison.emulation.ServerNetwork;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.net.DatagramEcho;

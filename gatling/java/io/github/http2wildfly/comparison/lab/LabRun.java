@@ -1,11 +1,11 @@
 package io.github.http2wildfly.comparison.lab;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.BrowserPageLoads;
-import io.github.http2wildfly.comparison.ComparisonRun;
-import io.github.http2wildfly.comparison.ComparisonSettings;
-import io.github.http2wildfly.comparison.ComparisonSettings.Browser;
-import io.github.http2wildfly.comparison.H3Edge;
+import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
+import io.github.http2wildfly.comparison.measurement.ComparisonRun;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
+import io.github.http2wildfly.comparison.settings.H3Edge;
 import io.github.http2wildfly.latency.Network;
 import java.io.IOException;
 import java.nio.file.Path;

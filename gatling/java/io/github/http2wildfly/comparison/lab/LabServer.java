@@ -2,7 +2,7 @@ package io.github.http2wildfly.comparison.lab;
 
 import io.github.http2wildfly.build.ServerFingerprint;
 import io.github.http2wildfly.build.ServerLaunch;
-import io.github.http2wildfly.comparison.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;

@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.comparison.ReportPage;
+import io.github.http2wildfly.comparison.report.ReportPage;
 import io.github.http2wildfly.measure.Spread;
 import java.io.IOException;
 import java.nio.file.Files;

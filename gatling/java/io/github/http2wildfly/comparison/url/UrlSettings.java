@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison.url;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;

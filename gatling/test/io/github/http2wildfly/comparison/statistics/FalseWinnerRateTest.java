@@ -2,7 +2,7 @@ package io.github.http2wildfly.comparison.statistics;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.comparison.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,6 @@ package io.github.http2wildfly.comparison.url;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.measure.Spread;
 import java.util.List;

@@ -1,0 +1,116 @@
+package io.github.http2wildfly.comparison.measurement;
+
+import io.github.http2wildfly.comparison.settings.Cell;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.RunRecord;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import io.github.http2wildfly.comparison.statistics.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.commons.statistics.distribution.BetaDistribution;
+
+/**
+ * The A/A calibration ({@code -Dcomparison.grid=aa}): one cell against itself, as two cells loaded side by side
+ * round after round (in a random order each round) until the {@link StoppingRule} decides, pair after pair. Every
+ * winner it names is a false one: the share of pairs that named one is what the verdicts' "at most 5 %" is on this
+ * machine, with real loads (FalseWinnerRateTest says the same by simulation). A benchmark, not a test: it writes its
+ * record (target/comparison/aa.md; with comparison.record, docs/results/DATE-aa.md) and fails nothing.
+ */
+public final class AaCalibration {
+
+    static final String FILE = "aa.md";
+
+    private AaCalibration() {
+    }
+
+    /** What the pairs decided. */
+    record Outcome(List<Verdict> verdicts, Duration took) {
+
+        long named() {
+            return verdicts.stream().filter(Verdict::named).count();
+        }
+
+        long count(Verdict.Kind kind) {
+            return verdicts.stream().filter(verdict -> verdict.kind() == kind).count();
+        }
+
+        /** The rate of named winners with its 95 % Clopper–Pearson interval: "1 of 60 (1.7 %, 95 % interval 0.0 to 8.9 %)". */
+        String rate() {
+            int n = verdicts.size();
+            int k = (int) named();
+            double low = k == 0 ? 0 : BetaDistribution.of(k, n - k + 1.0).inverseCumulativeProbability(0.025);
+            double high = k == n ? 1 : BetaDistribution.of(k + 1.0, n - k).inverseCumulativeProbability(0.975);
+            return String.format(Locale.ROOT, "%d of %d (%.1f %%, 95 %% interval %.1f to %.1f %%)", k, n, 100.0 * k / n, 100 * low, 100 * high);
+        }
+
+        /** Loads per pair: "median 20, 3 to 20". */
+        String loads() {
+            int[] loads = verdicts.stream().mapToInt(verdict -> verdict.interval().loads()).sorted().toArray();
+            return String.format(Locale.ROOT, "median %d, %d to %d", loads[loads.length / 2], loads[0], loads[loads.length - 1]);
+        }
+    }
+
+    /** {@code pairs} A/A pairs of the run's last cell, in {@code browser}; the record written, and where it was copied to. */
+    public static Path run(ComparisonSettings settings, int pairs, ComparisonSettings.Browser browser, RunRecord record) throws IOException {
+        try (ComparisonRun run = new ComparisonRun(settings, true)) {
+            Cell cell = run.cells().get(run.cells().size() - 1);
+            StoppingRule rule = settings.rule();
+            SplittableRandom order = new SplittableRandom(settings.seed());
+            List<Verdict> verdicts = new ArrayList<>();
+            long started = System.nanoTime();
+            String client;
+            try (BrowserEngine engine = BrowserPageLoads.starter(browser, run).start()) {
+                System.out.println("A/A: round trips measured (setting -> median ms): " + run.calibrate());
+                for (int warmUp = 0; warmUp < settings.warmupLoads(); warmUp++) {
+                    BrowserPageLoads.visit(run, engine, cell, warmUp, true);
+                }
+                for (int pair = 0; pair < pairs; pair++) {
+                    Verdict verdict = rule.loadUntilDecided(round -> {
+                        // which twin is loaded first is drawn, so that neither is always second
+                        boolean aFirst = order.nextBoolean();
+                        double first = BrowserPageLoads.visit(run, engine, cell, round, true).millis();
+                        double second = BrowserPageLoads.visit(run, engine, cell, round, true).millis();
+                        return aFirst ? Math.log(first / second) : Math.log(second / first);
+                    });
+                    verdicts.add(verdict);
+                    System.out.printf(Locale.ROOT, "A/A pair %d of %d: %s %s%n", pair + 1, pairs, verdict.say("A", "A'"), verdict.label());
+                }
+                client = engine.client();
+            }
+            Outcome outcome = new Outcome(verdicts, Duration.ofNanos(System.nanoTime() - started));
+            Map<String, String> environment = Environment.describe(settings, client);
+            environment.put("loads per user", "pairs loaded until decided, with no time cap");
+            String page = page(outcome, cell, rule, environment, LocalDate.now(), record.command());
+            System.out.println("A/A calibration: " + outcome.rate() + " named a winner");
+            Path file = settings.outputDirectory().resolve(FILE);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, page);
+            return record.copy(file, LocalDate.now()).orElse(file);
+        }
+    }
+
+    static String page(Outcome outcome, Cell cell, StoppingRule rule, Map<String, String> environment, LocalDate date, String command) {
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "# The A/A calibration of %s%n%nA record written by the run."
+                + " Command: `%s`. One cell against itself: %d pairs of %s, each pair two cells of the same door loaded side by"
+                + " side round after round (which one first drawn each round) until the rule decided: loads %d to %d, looks at %s,"
+                + " level within %.0f %%, each look's interval at %.1f %% (docs/comparison.md). Every winner named is a false one.%n%n",
+                date, command, outcome.verdicts().size(), cell.label(), rule.minLoads(), rule.maxLoads(), rule.looks(),
+                rule.band() * 100, rule.confidence() * 100));
+        md.append("Machine and run: ").append(String.join("; ", environment.entrySet().stream()
+                .map(entry -> entry.getKey() + " " + entry.getValue()).toList())).append(".\n\n");
+        md.append("| named a winner | level | undecided | loads per pair | minutes |\n|---|---|---|---|---|\n");
+        md.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %.1f |%n", outcome.rate(), outcome.count(Verdict.Kind.LEVEL),
+                outcome.count(Verdict.Kind.UNDECIDED), outcome.loads(), outcome.took().toSeconds() / 60.0));
+        md.append("\nEach pair's verdict, A / A': ");
+        md.append(String.join("; ", outcome.verdicts().stream().map(verdict -> verdict.label() + " " + verdict.say("A", "A'")).toList()));
+        return md.append(".\n").toString();
+    }
+}

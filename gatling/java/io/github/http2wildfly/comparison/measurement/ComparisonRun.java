@@ -1,0 +1,211 @@
+package io.github.http2wildfly.comparison.measurement;
+
+import io.github.http2wildfly.comparison.emulation.Emulation;
+import io.github.http2wildfly.comparison.emulation.ProxyEmulation;
+import io.github.http2wildfly.comparison.settings.Pair;
+import io.github.http2wildfly.comparison.settings.Cell;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import io.github.http2wildfly.door.Door;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * What every tool of the comparison (Gatling, Chromium) runs the same way, through the model or the lab
+ * ({@link Emulation}): the calibration of the emulated latency, the rounds with the cells in a new random order each
+ * time (so the machine's drift hits all alike and no cell always follows the same other), which cells a round still
+ * loads (loads until decided: {@link StoppingRule}), and the results. A tool only loads pages.
+ */
+public final class ComparisonRun implements AutoCloseable {
+
+    /** One pass over every cell: the warm-ups first, not counted. */
+    public record Round(int number, String name, boolean counted, List<Cell> cells) {
+    }
+
+    private final ComparisonSettings settings;
+    private final List<Cell> cells;
+    private final Emulation emulation;
+    private final Optional<ClientCpu> clientCpu;
+    private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
+    private final Map<Integer, Double> calibration = new TreeMap<>();
+    /** When the first counted round began (System.nanoTime), from which the leg's minutes count. */
+    private Long countedSince;
+    /** The counted round whose start last looked at the leg's minutes, and whether they were up then. */
+    private int timeLookedAt = -1;
+    private boolean timeUp;
+
+    /**
+     * Through the model's delay proxies. @param browser whether the tool is a browser, which loads HTTP/3's cells and
+     * those with a CPU budget (Chromium, Firefox), or not (Gatling, whose JVM runs the delay proxies too)
+     */
+    public ComparisonRun(ComparisonSettings settings, boolean browser) {
+        this(settings, browser, cell -> true, cells -> new ProxyEmulation(settings, cells));
+    }
+
+    /** Through the emulation made for the tool's cells, of those it can emulate (the lab: a real network has a receive window). */
+    public ComparisonRun(ComparisonSettings settings, boolean browser, Predicate<Cell> emulates, Function<List<Cell>, Emulation> emulation) {
+        this.settings = settings;
+        List<Cell> loaded = settings.cells().stream().filter(emulates)
+                .filter(cell -> browser || !cell.door().overQuic() && cell.condition().clientMillicores() == 0).toList();
+        this.clientCpu = loaded.stream().anyMatch(cell -> cell.condition().clientMillicores() > 0) ? clientCpu() : Optional.empty();
+        this.cells = clientCpu.isPresent() ? loaded : loaded.stream().filter(cell -> cell.condition().clientMillicores() == 0).toList();
+        this.emulation = emulation.apply(cells);
+        cells.forEach(cell -> logs.put(cell, new LoadLog()));
+    }
+
+    /** The group that limits the browser's CPU, or one line saying why there is none and the limited cells are left out. */
+    private static Optional<ClientCpu> clientCpu() {
+        try {
+            return Optional.of(ClientCpu.create("http2-wildfly-client-" + ProcessHandle.current().pid()));
+        } catch (IOException | RuntimeException none) {
+            System.out.println("The client's CPU cannot be limited here (" + none.getMessage() + "): the cells with"
+                    + " comparison.clientcpus are left out, the browser runs unlimited");
+            return Optional.empty();
+        }
+    }
+
+    /** Before a load: the browser's processes under this cell's CPU budget (unlimited: the quota lifted). */
+    public void limitClient(Cell cell, Collection<Long> browserPids) throws IOException {
+        if (clientCpu.isPresent()) {
+            clientCpu.get().limit(cell.condition().clientMillicores(), browserPids);
+        }
+    }
+
+    public ComparisonSettings settings() {
+        return settings;
+    }
+
+    /** The cells this tool loads. */
+    public List<Cell> cells() {
+        return cells;
+    }
+
+    public Emulation emulation() {
+        return emulation;
+    }
+
+    /** Measures what the emulation really adds at each RTT of the grid. */
+    public Map<Integer, Double> calibrate() {
+        calibration.putAll(emulation.calibrate(settings.roundTripsMillis()));
+        return calibration;
+    }
+
+    /**
+     * The warm-up rounds first, not counted: each door and size once without a network, which warms the
+     * server's and the client's code as well as any network would, in a fraction of the time. Then the
+     * counted rounds over every cell, as many as the most loads a pair may take ({@link #loads}: which cells a round
+     * still loads).
+     */
+    public List<Round> rounds() {
+        List<Round> rounds = new ArrayList<>();
+        for (int round = 0; round < settings.warmupLoads(); round++) {
+            rounds.add(new Round(round, "warm-up " + round, false, shuffled(-1 - round).stream().filter(Cell::hasNoNetwork).toList()));
+        }
+        for (int round = 0; round < settings.maxLoads(); round++) {
+            rounds.add(new Round(round, "load " + round, true, shuffled(round)));
+        }
+        return rounds;
+    }
+
+    /**
+     * Whether this round loads this cell: every warm-up and the first comparison.loads rounds do; after them only a
+     * cell with a pair that is still undecided ({@link StoppingRule#wantsMore}), while the leg's minutes last. A pair
+     * without a network (RTT 0) is not judged (CPU-bound on loopback), so it asks for nothing more.
+     */
+    public synchronized boolean loads(Cell cell, Round round) {
+        if (!round.counted()) {
+            return true;
+        }
+        if (countedSince == null) {
+            countedSince = System.nanoTime();
+        }
+        if (round.number() < settings.loads()) {
+            return true;
+        }
+        if (round.number() != timeLookedAt) {
+            // once a round, so that time running out in the middle of one leaves no cell of a pair loaded alone
+            timeLookedAt = round.number();
+            timeUp = (System.nanoTime() - countedSince) / 60e9 >= settings.minutes();
+        }
+        if (timeUp) {
+            return false;
+        }
+        StoppingRule rule = settings.rule();
+        return cell.condition().rttMillis() > 0 && Pair.ALL.stream()
+                .map(pair -> partner(pair, cell)).flatMap(Optional::stream)
+                .anyMatch(other -> rule.wantsMore(logRatios(cell, other)));
+    }
+
+    /** Whether no cell of this round, nor of any later one, is to be loaded: the rule decided every pair, or time is up. */
+    public boolean finished(Round round) {
+        return round.counted() && round.cells().stream().noneMatch(cell -> loads(cell, round));
+    }
+
+    /** The cell this one is paired with in that pair, where this run loads both. */
+    private Optional<Cell> partner(Pair pair, Cell cell) {
+        Door door = cell.door();
+        Door other = pair.of() == door ? pair.against() : pair.against() == door ? pair.of() : null;
+        Cell partner = other == null ? null : new Cell(other, cell.condition());
+        return Optional.ofNullable(partner).filter(logs::containsKey);
+    }
+
+    private double[] logRatios(Cell one, Cell other) {
+        return logs.get(one).result(one, Emulation.Traffic.NONE).logRatiosAgainst(logs.get(other).result(other, Emulation.Traffic.NONE));
+    }
+
+    /** Where a load of this cell connects to: scheme://host:port. */
+    public String baseUrl(Cell cell, boolean counted) {
+        return cell.door().scheme() + "://" + emulation.origin(cell, counted);
+    }
+
+    /** Every HTTP/3 door of this run: the origins a browser forces QUIC to. */
+    public List<String> quicOrigins() {
+        return emulation.quicOrigins();
+    }
+
+    /** The page of this cell, on its door under its network. */
+    public String pageUrl(Cell cell, boolean counted) {
+        return baseUrl(cell, counted) + settings.pagePath(cell.condition());
+    }
+
+    public LoadLog log(Cell cell) {
+        return logs.get(cell);
+    }
+
+    public ToolResults results(String tool, long clientWindowBytes, String client) {
+        Map<String, String> environment = Environment.describe(settings, client);
+        environment.putAll(emulation.environment());
+        return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
+                cells.stream().map(cell -> logs.get(cell).result(cell, emulation.traffic(cell))).toList(),
+                calibration, environment, settings.rule());
+    }
+
+    @Override
+    public void close() {
+        emulation.close();
+        clientCpu.ifPresent(group -> {
+            try {
+                group.close();
+            } catch (IOException e) {
+                System.out.println("Could not remove " + group.group() + ": " + e);
+            }
+        });
+    }
+
+    /** The cells in an order of their own for this round, the same in every run of the same seed. */
+    private List<Cell> shuffled(int round) {
+        List<Cell> shuffled = new ArrayList<>(cells);
+        Collections.shuffle(shuffled, new Random(settings.seed() * 1_000_003L + round));
+        return shuffled;
+    }
+}

@@ -1,0 +1,98 @@
+package io.github.http2wildfly.comparison.report;
+
+import io.github.http2wildfly.comparison.settings.Pair;
+import io.github.http2wildfly.comparison.settings.Condition;
+import io.github.http2wildfly.comparison.statistics.Verdict;
+import io.github.http2wildfly.door.Door;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The run's record for docs/results, in Markdown: date, machine, the command, and per tool the medians of every cell
+ * with its ratios (h2 / h1-TLS, and h3's where measured). Written beside the HTML report (target/comparison/results.md),
+ * and with -Dcomparison.record=true as docs/results/DATE-GRID.md (RunRecord): figures are never typed.
+ */
+final class ResultsPage {
+
+    private ResultsPage() {
+    }
+
+    static String render(List<Comparison> comparisons, LocalDate date, String command) {
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "# The comparison of %s%n%nA record written by the run. Command: `%s`; medians in ms,"
+                + " interleaved loads; each ratio (the geometric mean of its rounds' ratios) with its interval and verdict: loads until"
+                + " decided, at most 5 %% false winners over all looks (docs/comparison.md).%n", date, command));
+        for (Comparison comparison : comparisons) {
+            List<Door> doors = comparison.doors();
+            List<Pair> pairs = comparison.pairs();
+            md.append(String.format(Locale.ROOT, "%n## %s%n%nMachine and run: %s.%n%n| RTT, loss, rate, size |",
+                    comparison.results().tool(), environment(comparison.results().environment())));
+            doors.forEach(door -> md.append(' ').append(door.label()).append(" |"));
+            pairs.forEach(pair -> md.append(' ').append(pair.label()).append(" |"));
+            md.append("\n|---|");
+            doors.forEach(door -> md.append("---|"));
+            pairs.forEach(pair -> md.append("---|"));
+            md.append('\n');
+            for (Condition condition : comparison.conditions()) {
+                md.append("| ").append(condition.label()).append(" |");
+                for (Door door : doors) {
+                    md.append(' ').append(comparison.cell(door, condition)
+                            .map(cell -> String.format(Locale.ROOT, "%,.0f", cell.median())).orElse("–")).append(" |");
+                }
+                for (Pair pair : pairs) {
+                    md.append(' ').append(comparison.verdict(pair, condition).map(verdict -> verdict.label() + ", "
+                            + Comparison.shortVerdict(Pair.shortName(pair.of()), Pair.shortName(pair.against()),
+                                    condition, verdict)).orElse("–")).append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        for (Comparison comparison : comparisons) {
+            stopsWinning(md, comparison);
+        }
+        ModelAgainstLab.of(comparisons).ifPresent(both -> modelAgainstLab(md, both));
+        return md.toString();
+    }
+
+    /** Where HTTP/2 stops winning against HTTP/1.1 over TLS along loss, one row per series (a sender, a size, a round trip). */
+    private static void stopsWinning(StringBuilder md, Comparison comparison) {
+        Pair pair = new Pair(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS);
+        List<Comparison.Series> series = comparison.lossSeries().stream().filter(one -> one.pair().equals(pair)).toList();
+        if (series.isEmpty()) {
+            return;
+        }
+        List<Integer> losses = series.stream().flatMap(one -> one.values().stream()).distinct().sorted().toList();
+        md.append(String.format(Locale.ROOT, "%n## %s: where HTTP/2 stops winning%n%n| RTT, rate, size, sender |",
+                comparison.results().tool()));
+        losses.forEach(loss -> md.append(" h2 / h1-TLS at ").append(loss).append(" % |"));
+        md.append(" HTTP/2 stops winning |\n|---|");
+        losses.forEach(loss -> md.append("---|"));
+        md.append("---|\n");
+        for (Comparison.Series one : series) {
+            md.append("| ").append(one.label()).append(" |");
+            for (int loss : losses) {
+                int at = one.values().indexOf(loss);
+                md.append(' ').append(at < 0 ? "–" : one.verdicts().get(at).label() + ", "
+                        + one.verdicts().get(at).say("h2", "h1-TLS")).append(" |");
+            }
+            md.append(' ').append(one.crossover().orElse(one.verdicts().stream().allMatch(v -> v.kind() == Verdict.Kind.FASTER)
+                    ? "not up to " + one.valueLabel(losses.get(losses.size() - 1)) : "no change decided")).append(" |\n");
+        }
+    }
+
+    /** The model against the lab, point by point, where the run had both. */
+    private static void modelAgainstLab(StringBuilder md, ModelAgainstLab both) {
+        md.append(String.format(Locale.ROOT, "%n## The model against the lab%n%n%s.%n%n| RTT, loss, rate, size, sender | pair | model"
+                + " | lab | model / lab | |%n|---|---|---|---|---|---|%n", both.summary()));
+        for (ModelAgainstLab.Point point : both.points()) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s |%n", point.condition().label(),
+                    point.pair().label(), point.inModel().label(), point.inLab().label(), point.quotient(), point.verdict()));
+        }
+    }
+
+    private static String environment(Map<String, String> environment) {
+        return String.join("; ", environment.entrySet().stream().map(entry -> entry.getKey() + " " + entry.getValue()).toList());
+    }
+}

@@ -1,0 +1,335 @@
+package io.github.http2wildfly.comparison.settings;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.door.NetworkSetting;
+import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.page.ImageSize;
+import io.github.http2wildfly.page.LogoCount;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * What a comparison run compares, read from the one settings file the build fills in from the pom's
+ * comparison.* properties (gatling/comparison.properties; the defaults are the pom's and the grid's, gatling/grids). Every JVM of the run
+ * (Gatling's, the Chromium runner, the report) reads the same file. Bad values fail with one line
+ * naming the property.
+ *
+ * @param lossesPercent the packet losses to emulate, in percent of segments
+ * @param bandwidthsMbps the link rates to emulate, in Mbit/s, 0 for no limit
+ * @param congestionControls the senders' congestion controls to compare
+ * @param imageBytes what one image of each size weighs
+ * @param seed where the delay proxies' losses are drawn from: the same seed loses the same segments
+ * @param ports where each door of the comparison's server listens (its base port plus the offset)
+ * @param browsers the browsers that load the page beside Gatling, each a leg of its own (none: Gatling alone)
+ * @param serverLog the comparison's server's console, where it names itself when it has booted
+ * @param h3Edge which edge answers the HTTP/3 cells
+ * @param keystore the server's key and certificate, which another edge (Caddy) serves too
+ * @param loads the fewest counted loads a cell gets: a pair's first look ({@link #rule()})
+ * @param maxLoads the most: its last look
+ * @param bandPercent how far apart two cells' times may be, in percent either way, to be called level
+ * @param minutes how long a tool's leg may go on loading undecided pairs, from its first counted round
+ * @param clientMillicores the browser's CPU budgets to compare, in thousandths of a core (0: unlimited)
+ * @param receiveWindows whether the model's senders wait on the client's receive window: on, off, or both to compare
+ */
+public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
+        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<Integer> clientMillicores, List<Boolean> receiveWindows, List<ImageSize> sizes, int users, int loads, int maxLoads, int bandPercent, int minutes, int warmupLoads, int imageCount,
+        Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, List<Browser> browsers, Path serverLog,
+        String gatlingVersion, Map<Door, Integer> ports, H3Edge h3Edge, Keystore keystore) {
+
+    public static final String CONTEXT_PATH = "/http2";
+
+    /** Where the server's key entry is (the pom's keystore.*). */
+    public record Keystore(Path file, String password, String alias) {
+        public TlsIdentity identity() throws IOException {
+            return TlsIdentity.read(file, password.toCharArray(), alias);
+        }
+    }
+
+    /** The settings file, or one line saying what is wrong with it. */
+    public static ComparisonSettings load(Path file) {
+        Properties given = read(file);
+        try {
+            return from(given);
+        } catch (IllegalArgumentException | IllegalStateException bad) {
+            throw new BuildCheckFailure(file + ": " + bad.getMessage());
+        }
+    }
+
+    /** The settings file as the build filled it in, or one line saying why it cannot be read. */
+    public static Properties read(Path file) {
+        Properties given = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            given.load(reader);
+        } catch (IOException e) {
+            throw new BuildCheckFailure("Cannot read the comparison's settings " + file + " (made by ./mvnw verify -Pgatling): " + e);
+        }
+        return given;
+    }
+
+    public static ComparisonSettings from(Properties given) {
+        return new ComparisonSettings(
+                doors(required(given, "comparison.doors")),
+                list(given, "comparison.rtts", NetworkSetting.ROUND_TRIP),
+                list(given, "comparison.losses", NetworkSetting.LOSS),
+                list(given, "comparison.bandwidths", NetworkSetting.BANDWIDTH),
+                congestionControls(required(given, "comparison.ccs")),
+                clientMillicores(required(given, "comparison.clientcpus")),
+                receiveWindows(required(given, "comparison.rwnds")),
+                sizes(required(given, "comparison.sizes")),
+                number(given, "comparison.users", 1, 50),
+                number(given, "comparison.loads", 1, 1000),
+                number(given, "comparison.loads.max", number(given, "comparison.loads", 1, 1000), 1000),
+                number(given, "comparison.band", 1, 50),
+                number(given, "comparison.minutes", 0, 1440),
+                number(given, "comparison.warmup.loads", 0, 100),
+                number(given, "comparison.count", LogoCount.MIN, LogoCount.MAX),
+                imageBytes(Path.of(required(given, "comparison.logo"))),
+                number(given, "comparison.seed", 0, Integer.MAX_VALUE),
+                Path.of(required(given, "comparison.dir")),
+                browsers(given.getProperty("comparison.browsers", "")),
+                Path.of(required(given, "comparison.server.log")),
+                required(given, "comparison.gatling.version"),
+                ports(given),
+                H3Edge.parse(required(given, "comparison.h3.edge")),
+                new Keystore(Path.of(required(given, "comparison.keystore")), required(given, "comparison.keystore.password"),
+                        required(given, "comparison.keystore.alias")));
+    }
+
+    /** How many loads a pair gets until it is decided (the report replays it on the loads). */
+    public StoppingRule rule() {
+        return new StoppingRule(loads, maxLoads, bandPercent / 100.0);
+    }
+
+    private static Map<Door, Integer> ports(Properties given) {
+        Map<Door, Integer> ports = new EnumMap<>(Door.class);
+        for (Door door : Door.values()) {
+            ports.put(door, door.port(given));
+        }
+        return Map.copyOf(ports);
+    }
+
+    /**
+     * Every door under every condition (the grid of round trips, losses, link rates, congestion controls,
+     * the client's CPU budgets and sizes), in a stable order, and under none (RTT 0, no loss, no limit) for each size and
+     * CPU budget even when the grid leaves it out: the model's baseline, what the page costs the machine.
+     */
+    public List<Cell> cells() {
+        List<Cell> cells = new ArrayList<>();
+        for (ImageSize size : sizes) {
+            List<Condition> conditions = new ArrayList<>();
+            for (int bandwidth : bandwidthsMbps) {
+                for (CongestionControl cc : congestionControls) {
+                    for (int loss : lossesPercent) {
+                        for (int rtt : roundTripsMillis) {
+                            for (int cpu : clientMillicores) {
+                                for (boolean receiveWindow : receiveWindows) {
+                                    Condition condition = new Condition(rtt, loss, bandwidth, size, cc, cpu, receiveWindow || rtt == 0);
+                                    if (!conditions.contains(condition)) {
+                                        conditions.add(condition);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for (int cpu : clientMillicores) {
+                Condition baseline = new Condition(0, 0, 0, size, Condition.BASELINE_CONGESTION_CONTROL, cpu).withoutNetwork();
+                if (!conditions.contains(baseline)) {
+                    conditions.add(0, baseline);
+                }
+            }
+            for (Condition condition : conditions) {
+                for (Door door : doors) {
+                    cells.add(new Cell(door, condition));
+                }
+            }
+        }
+        return cells;
+    }
+
+    /** The wall of this run's count with the condition's images. */
+    public String pagePath(Condition condition) {
+        ImageSize size = condition.size();
+        return CONTEXT_PATH + "/logos?count=" + imageCount + (size == ImageSize.LOGO ? "" : "&size=" + size.parameter());
+    }
+
+    /** The lab's browsers: Chromium first, the one the model is checked against (ModelAgainstLab), then the others asked for. */
+    public List<Browser> labBrowsers() {
+        List<Browser> lab = new ArrayList<>(List.of(Browser.CHROMIUM));
+        browsers.stream().filter(browser -> browser != Browser.CHROMIUM).forEach(lab::add);
+        return List.copyOf(lab);
+    }
+
+    /** The browsers beside Gatling, by name (chromium, firefox), each once, in the order given; empty: none. */
+    public enum Browser {
+        CHROMIUM, FIREFOX;
+
+        /** The name of its results (chromium.json) and of its section in the report. */
+        public String tool() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** Its results through the lab: chromium-lab.json. */
+        public String labTool() {
+            return tool() + "-lab";
+        }
+    }
+
+    static List<Browser> browsers(String value) {
+        List<Browser> browsers = new ArrayList<>();
+        for (String name : value.split(",")) {
+            if (name.isBlank()) {
+                continue;
+            }
+            try {
+                Browser browser = Browser.valueOf(name.strip().toUpperCase(Locale.ROOT));
+                if (!browsers.contains(browser)) {
+                    browsers.add(browser);
+                }
+            } catch (IllegalArgumentException unknown) {
+                throw new IllegalArgumentException("comparison.browsers=" + value + ": '" + name.strip()
+                        + "' is not one of chromium, firefox");
+            }
+        }
+        return List.copyOf(browsers);
+    }
+
+    static List<Door> doors(String value) {
+        List<Door> doors = new ArrayList<>();
+        for (String name : value.split(",")) {
+            try {
+                doors.add(Door.valueOf(name.strip().toUpperCase(Locale.ROOT).replace('-', '_')));
+            } catch (IllegalArgumentException unknown) {
+                throw new IllegalArgumentException("comparison.doors=" + value + ": '" + name.strip()
+                        + "' is not one of " + Arrays.toString(Door.values()));
+            }
+        }
+        return List.copyOf(doors);
+    }
+
+    /** A comma-separated list of one network setting, by its rule, sorted, each value once. */
+    static List<Integer> list(Properties given, String name, NetworkSetting setting) {
+        String value = required(given, name);
+        List<Integer> values = new ArrayList<>();
+        for (String one : value.split(",")) {
+            try {
+                values.add(setting.parse(one.strip()));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException(name + "=" + value + ": expected whole numbers of " + setting.range()
+                        + ", separated by commas");
+            }
+        }
+        return values.stream().distinct().sorted().toList();
+    }
+
+    /**
+     * The browser's CPU budgets in cores ("0" for unlimited, "2,1,0.5,0.25"), as thousandths of a core, unlimited first,
+     * then from the most to the least, each once.
+     */
+    static List<Integer> clientMillicores(String value) {
+        List<Integer> budgets = new ArrayList<>();
+        for (String one : value.split(",")) {
+            try {
+                double cores = Double.parseDouble(one.strip());
+                int millicores = (int) Math.round(cores * 1000);
+                if (cores == 0 || millicores >= 10 && millicores <= 64_000) {
+                    budgets.add(millicores);
+                    continue;
+                }
+            } catch (NumberFormatException notANumber) {
+                // reported below
+            }
+            throw new IllegalArgumentException("comparison.clientcpus=" + value + ": expected the browser's cores, 0 (unlimited) or"
+                    + " from 0.01 to 64, separated by commas");
+        }
+        return budgets.stream().distinct().sorted(Comparator.comparingInt(Condition::cpuRank)).toList();
+    }
+
+    /** "on", "off" or both: whether the model's senders wait on the client's receive window, on first. */
+    static List<Boolean> receiveWindows(String value) {
+        List<Boolean> windows = new ArrayList<>();
+        for (String one : value.split(",")) {
+            switch (one.strip()) {
+                case "on" -> windows.add(true);
+                case "off" -> windows.add(false);
+                default -> throw new IllegalArgumentException("comparison.rwnds=" + value + ": '" + one.strip() + "' is not one of on, off");
+            }
+        }
+        return windows.stream().distinct().sorted(Comparator.reverseOrder()).toList();
+    }
+
+    static List<CongestionControl> congestionControls(String value) {
+        return names("comparison.ccs", value, CongestionControl::parse, CongestionControl.names());
+    }
+
+    static List<ImageSize> sizes(String value) {
+        return names("comparison.sizes", value, ImageSize::parse,
+                Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList().toString());
+    }
+
+    /** A comma-separated list of names, each parsed, sorted, each once; a bad one is one line naming what is allowed. */
+    private static <T extends Comparable<T>> List<T> names(String property, String value, Function<String, T> parse, String allowed) {
+        List<T> parsed = new ArrayList<>();
+        for (String one : value.split(",")) {
+            try {
+                parsed.add(parse.apply(one.strip()));
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException(property + "=" + value + ": '" + one.strip() + "' is not one of " + allowed);
+            }
+        }
+        return parsed.stream().distinct().sorted().toList();
+    }
+
+    private static String required(Properties given, String name) {
+        String value = given.getProperty(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is not set");
+        }
+        return value.strip();
+    }
+
+    /** A whole number from min to max, or one line naming the property. */
+    public static int number(Properties given, String name, int min, int max) {
+        String value = required(given, name);
+        try {
+            int number = Integer.parseInt(value);
+            if (number >= min && number <= max) {
+                return number;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + "=" + value + ": expected a whole number from " + min + " to " + max);
+    }
+
+    /** The logo as the WAR ships it, the tiles as the application draws them. */
+    private static Map<ImageSize, Long> imageBytes(Path logo) {
+        Map<ImageSize, Long> bytes = new EnumMap<>(ImageSize.class);
+        try {
+            bytes.put(ImageSize.LOGO, Files.size(logo));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("comparison.logo=" + logo + ": not a readable file");
+        }
+        for (ImageSize size : ImageSize.values()) {
+            if (size != ImageSize.LOGO) {
+                bytes.put(size, (long) size.drawTile().length);
+            }
+        }
+        return Map.copyOf(bytes);
+    }
+}

@@ -1,0 +1,65 @@
+package io.github.http2wildfly.comparison.settings;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeSet;
+
+/**
+ * Where a run records itself (-Dcomparison.record=true): its section of the results page as a file of its own under
+ * docs/results, named by date and grid, and the command that repeats it: the grid, and each of its keys the run
+ * changed with -D.
+ */
+public record RunRecord(String grid, Properties given, Path gridsDirectory) {
+
+    public static final String RECORD = "comparison.record";
+    public static final String RECORD_DIRECTORY = "comparison.record.dir";
+
+    public static RunRecord of(Properties given) {
+        return new RunRecord(given.getProperty("comparison.grid", "default").strip(), given,
+                Path.of(given.getProperty("comparison.grids.dir", "gatling/grids")));
+    }
+
+    /** The command that runs this comparison again: the grid, then every key whose value is not the grid's. */
+    public String command() {
+        Properties grid = ComparisonSettings.read(gridsDirectory.resolve("default.properties"));
+        grid.putAll(ComparisonSettings.read(gridsDirectory.resolve(this.grid + ".properties")));
+        StringBuilder command = new StringBuilder("./mvnw verify -Pgatling");
+        if (!this.grid.equals("default")) {
+            command.append(" -Dcomparison.grid=").append(this.grid);
+        }
+        for (String key : new TreeSet<>(grid.stringPropertyNames())) {
+            String ran = given.getProperty(key);
+            if (ran != null && key.startsWith("comparison.") && !ran.strip().equals(grid.getProperty(key).strip())) {
+                command.append(" -D").append(key).append('=').append(ran.strip());
+            }
+        }
+        return command.toString();
+    }
+
+    /** The file this run's section goes to, when the run records itself: DATE-GRID.md, or -2, -3... beside another. */
+    Optional<Path> file(LocalDate date) {
+        if (!Boolean.parseBoolean(given.getProperty(RECORD, "false").strip())) {
+            return Optional.empty();
+        }
+        Path directory = Path.of(given.getProperty(RECORD_DIRECTORY, "docs/results"));
+        Path file = directory.resolve(date + "-" + grid + ".md");
+        for (int n = 2; Files.exists(file); n++) {
+            file = directory.resolve(date + "-" + grid + "-" + n + ".md");
+        }
+        return Optional.of(file);
+    }
+
+    /** When the run records itself: {@code written} copied to its record's file, which it names; else nothing. */
+    public Optional<Path> copy(Path written, LocalDate date) throws IOException {
+        Optional<Path> recorded = file(date);
+        if (recorded.isPresent()) {
+            Files.createDirectories(recorded.get().getParent());
+            Files.copy(written, recorded.get());
+        }
+        return recorded;
+    }
+}

@@ -1,0 +1,192 @@
+package io.github.http2wildfly.comparison.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.page.ImageSize;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+public class ComparisonSettingsTest {
+
+    @TempDir
+    Path dir;
+
+    /**
+     * gatling/comparison.properties filled in with the pom's own values, as the build does it without -D
+     * overrides (target/comparison.properties holds a build's overrides, -Dcomparison.grid=quick's for one).
+     */
+    public static Properties asTheBuildFillsItIn() throws IOException {
+        String pom = Files.readString(Path.of("pom.xml"));
+        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(Path.of("gatling/comparison.properties")));
+        StringBuilder filled = new StringBuilder();
+        while (placeholder.find()) {
+            String name = placeholder.group(1);
+            String value = switch (name) {
+                case "project.basedir" -> ".";
+                case "project.build.directory" -> "target";
+                case "project.build.finalName" -> pomValue(pom, "finalName");
+                default -> pomValue(pom, name);
+            };
+            placeholder.appendReplacement(filled, Matcher.quoteReplacement(value));
+        }
+        placeholder.appendTail(filled);
+        Properties given = new Properties();
+        try (Reader reader = new StringReader(filled.toString())) {
+            given.load(reader);
+        }
+        return given;
+    }
+
+    /** The pom's value, or the default grid's (gatling/grids/default.properties, which the pom reads). */
+    private static String pomValue(String pom, String name) throws IOException {
+        Matcher element = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
+        if (element.find()) {
+            return element.group(1);
+        }
+        Properties grid = ComparisonSettings.read(Path.of("gatling/grids/default.properties"));
+        assertTrue(grid.containsKey(name), "gatling/comparison.properties names @" + name + "@, which neither the pom nor the default grid has");
+        return grid.getProperty(name);
+    }
+
+    @Test
+    void thePomsDefaultsCompareEveryDoorAtThreeRoundTripTimesWithoutLoss() throws IOException {
+        ComparisonSettings settings = ComparisonSettings.from(asTheBuildFillsItIn());
+        assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS, Door.HTTP_3), settings.doors());
+        assertEquals(List.of(0, 50, 100), settings.roundTripsMillis());
+        assertEquals(List.of(0), settings.lossesPercent());
+        assertEquals(List.of(0), settings.bandwidthsMbps());
+        assertEquals(List.of(CongestionControl.RENO), settings.congestionControls());
+        assertEquals(List.of(ImageSize.LOGO), settings.sizes());
+        assertEquals(12, settings.cells().size());
+        assertEquals("/http2/logos?count=500", settings.pagePath(Condition.latency(50)));
+        assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes().get(ImageSize.LOGO));
+        assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
+        assertEquals(8647, settings.ports().get(Door.HTTP_3));
+    }
+
+    /** Each grid of gatling/grids, read over the default one as the pom reads it, is a run the settings accept. */
+    @Test
+    void everyGridIsAValidRunAndNamesOnlyTheDefaultGridsKeys() throws IOException {
+        Properties defaults = asTheBuildFillsItIn();
+        try (var grids = Files.list(Path.of("gatling/grids"))) {
+            for (Path file : grids.sorted().toList()) {
+                Properties grid = ComparisonSettings.read(file);
+                grid.remove("gatling.skip"); // the lab's: the Maven plugin's, not the settings'
+                assertTrue(defaults.keySet().containsAll(grid.keySet()), file + " names a key no run reads: " + grid.keySet());
+                Properties given = new Properties();
+                given.putAll(defaults);
+                given.putAll(grid);
+                assertTrue(ComparisonSettings.from(given).cells().size() > 0, file.toString());
+            }
+        }
+    }
+
+    @Test
+    void theGridIsEveryDoorUnderEveryCombinationAndLargerImagesHaveTheirPage() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "HTTP_2_TLS");
+        given.setProperty("comparison.rtts", "50");
+        given.setProperty("comparison.losses", "0,2");
+        given.setProperty("comparison.bandwidths", "0,10");
+        given.setProperty("comparison.sizes", "20k,logo");
+        ComparisonSettings settings = ComparisonSettings.from(given);
+        assertEquals(2 + 8, settings.cells().size(), "each size's baseline, and the grid");
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), settings.cells().get(0));
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), settings.cells().get(1));
+        assertEquals("/http2/logos?count=500&size=20k", settings.pagePath(new Condition(50, 2, 10, ImageSize.KB20, CongestionControl.RENO)));
+        long tile = settings.imageBytes().get(ImageSize.KB20);
+        assertTrue(tile > 19_000 && tile < 20_000, "the 20k tile: " + tile);
+    }
+
+    @Test
+    void eachCongestionControlIsADimensionAndThePageWithoutANetworkIsMeasuredOnce() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "HTTP_2_TLS");
+        given.setProperty("comparison.rtts", "50");
+        given.setProperty("comparison.losses", "0,5");
+        given.setProperty("comparison.ccs", "bbr, reno,cubic");
+        ComparisonSettings settings = ComparisonSettings.from(given);
+        assertEquals(List.of(CongestionControl.RENO, CongestionControl.CUBIC, CongestionControl.BBR), settings.congestionControls());
+        assertEquals(1 + 6, settings.cells().size(), "the baseline, and two losses for each of three senders");
+        assertEquals(new Condition(50, 5, 0, ImageSize.LOGO, CongestionControl.BBR), settings.cells().get(6).condition());
+        assertEquals("50 ms, 5 % loss, no rate limit, logo images, BBR", settings.cells().get(6).condition().label());
+        assertEquals("50ms-5pct-bbr", settings.cells().get(6).condition().key());
+    }
+
+    @Test
+    void valuesAreTrimmedSortedAndCaseInsensitive() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", " http_2_tls , HTTP-1-1-TLS");
+        given.setProperty("comparison.rtts", "100, 0,50,50");
+        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS), ComparisonSettings.from(given).doors());
+        assertEquals(List.of(0, 50, 100), ComparisonSettings.from(given).roundTripsMillis());
+    }
+
+    @Test
+    void badValuesNameTheProperty() throws IOException {
+        assertEquals("comparison.doors=h3: 'h3' is not one of [HTTP_1_1, HTTP_1_1_TLS, HTTP_2_TLS, HTTP_3]", failure("comparison.doors", "h3"));
+        assertEquals("comparison.rtts=50ms: expected whole numbers of milliseconds from 0 to 1000, separated by commas",
+                failure("comparison.rtts", "50ms"));
+        assertEquals("comparison.losses=0,50: expected whole numbers of percent (of 1460-byte segments) from 0 to 20, separated"
+                + " by commas", failure("comparison.losses", "0,50"));
+        assertEquals("comparison.bandwidths=1.5: expected whole numbers of Mbit/s (0: no limit) from 0 to 1000, separated by"
+                + " commas", failure("comparison.bandwidths", "1.5"));
+        assertEquals("comparison.sizes=logo,2M: '2M' is not one of [logo, 20k, 200k, 2m]", failure("comparison.sizes", "logo,2M"));
+        assertEquals("comparison.ccs=reno,vegas: 'vegas' is not one of reno, cubic, bbr", failure("comparison.ccs", "reno,vegas"));
+        assertEquals("comparison.users=0: expected a whole number from 1 to 50", failure("comparison.users", "0"));
+        assertEquals("comparison.count=2001: expected a whole number from 1 to 2000", failure("comparison.count", "2001"));
+        assertEquals("comparison.loads is not set", failure("comparison.loads", " "));
+    }
+
+    @Test
+    void aBadFileIsOneLineNamingIt() throws IOException {
+        Path file = dir.resolve("comparison.properties");
+        Files.writeString(file, "comparison.users=0\n");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonSettings.load(file));
+        assertEquals(file + ": comparison.doors is not set", failure.getMessage());
+    }
+
+    private static String failure(String name, String value) throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty(name, value);
+        return assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.from(given)).getMessage();
+    }
+
+    @Test
+    void theModelsReceiveWindowIsOnOffOrBothAndWithoutARoundTripItIsLoopbacksOwn() throws IOException {
+        assertEquals(List.of(true, false), ComparisonSettings.receiveWindows("off, on"));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.receiveWindows("maybe"));
+        assertEquals("comparison.rwnds=maybe: 'maybe' is not one of on, off", bad.getMessage());
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.rwnds", "on,off");
+        given.setProperty("comparison.doors", "HTTP_2_TLS");
+        List<Condition> conditions = ComparisonSettings.from(given).cells().stream().map(Cell::condition).toList();
+        assertEquals(5, conditions.size(), "RTT 0 once, 50 and 100 ms with and without: " + conditions);
+        assertTrue(conditions.contains(Condition.latency(100).withReceiveWindow(false)));
+    }
+
+    @Test
+    void budgetsAreReadInCoresUnlimitedFirstThenFromTheMost() {
+        assertEquals(List.of(0, 2000, 1000, 500, 250), ComparisonSettings.clientMillicores("0.5, 2,0,1,0.25,1"));
+        assertEquals("0.5 cores", Condition.cpuLabel(500));
+        assertEquals("1 core", Condition.cpuLabel(1000));
+        assertEquals("unlimited CPU", Condition.cpuLabel(0));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.clientMillicores("half"));
+        assertTrue(bad.getMessage().startsWith("comparison.clientcpus=half: expected the browser's cores"), bad.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.clientMillicores("-1"));
+    }
+}
