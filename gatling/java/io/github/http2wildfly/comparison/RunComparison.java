@@ -1,8 +1,8 @@
 package io.github.http2wildfly.comparison;
 
-import io.github.http2wildfly.comparison.lab.Lab;
-import io.github.http2wildfly.comparison.lab.LabLauncher;
-import io.github.http2wildfly.comparison.lab.LabSettings;
+import io.github.http2wildfly.comparison.emulation.lab.Lab;
+import io.github.http2wildfly.comparison.measurement.LabLauncher;
+import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.measurement.AaCalibration;
 import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
 import io.github.http2wildfly.comparison.measurement.ComparisonRun;

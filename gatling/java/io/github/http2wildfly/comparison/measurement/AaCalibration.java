@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison.measurement;
 
 import io.github.http2wildfly.comparison.settings.Cell;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.Environment;
 import io.github.http2wildfly.comparison.settings.RunRecord;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.comparison.statistics.Verdict;

@@ -2,9 +2,10 @@ package io.github.http2wildfly.comparison.measurement;
 
 import io.github.http2wildfly.comparison.emulation.Emulation;
 import io.github.http2wildfly.comparison.emulation.ProxyEmulation;
-import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.settings.Cell;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.Environment;
+import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.door.Door;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
 /** Where the lab's wire takes packets from and hands them to: a TUN device, or a test's queue. */
 interface PacketDevice extends AutoCloseable {

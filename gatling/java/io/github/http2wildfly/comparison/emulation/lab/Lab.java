@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;

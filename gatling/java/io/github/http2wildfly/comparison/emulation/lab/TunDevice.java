@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
 import com.sun.jna.NativeLong;
 import java.nio.charset.StandardCharsets;

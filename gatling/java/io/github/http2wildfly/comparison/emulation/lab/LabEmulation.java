@@ -1,10 +1,10 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
+import io.github.http2wildfly.comparison.emulation.Emulation;
+import io.github.http2wildfly.comparison.emulation.ServerNetwork;
+import io.github.http2wildfly.comparison.settings.Environment;
 import io.github.http2wildfly.comparison.settings.Cell;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
-import io.github.http2wildfly.comparison.emulation.Emulation;
-import io.github.http2wildfly.comparison.measurement.Environment;
-import io.github.http2wildfly.comparison.emulation.ServerNetwork;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.net.DatagramEcho;
@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  * kernels and in door 4's quiche. The server is the lab's ({@link LabServer}), so every door is reached at
  * {@link Lab#SERVER} on the comparison's ports.
  */
-final class LabEmulation implements Emulation {
+public final class LabEmulation implements Emulation {
 
     /** Bytes of the forwarding check: enough for a flow to leave slow start far behind. */
     private static final int FORWARDING_CHECK_BYTES = 64 << 20;
@@ -51,7 +51,7 @@ final class LabEmulation implements Emulation {
     private LinkEmulator.Traffic before;
     private LinkEmulator.Traffic beforeUp;
 
-    LabEmulation(Lab lab, ComparisonSettings settings, LabServer server) {
+    public LabEmulation(Lab lab, ComparisonSettings settings, LabServer server) {
         this.lab = lab;
         this.settings = settings;
         this.server = server;

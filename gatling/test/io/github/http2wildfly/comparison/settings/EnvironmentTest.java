@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.measurement;
+package io.github.http2wildfly.comparison.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,10 +1,12 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.measurement;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
-import io.github.http2wildfly.comparison.measurement.ComparisonRun;
-import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.emulation.lab.Lab;
+import io.github.http2wildfly.comparison.emulation.lab.LabEmulation;
+import io.github.http2wildfly.comparison.emulation.lab.LabServer;
+import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.comparison.settings.H3Edge;
 import io.github.http2wildfly.latency.Network;
 import java.io.IOException;

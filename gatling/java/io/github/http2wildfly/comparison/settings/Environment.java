@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.measurement;
+package io.github.http2wildfly.comparison.settings;
 
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import java.io.IOException;

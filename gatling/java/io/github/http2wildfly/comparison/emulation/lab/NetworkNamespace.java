@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * so the kernel frees the namespace, with its devices and routes, as soon as no thread, process or file
  * holds it: the run cannot leave one behind, even when it is killed.
  */
-final class NetworkNamespace implements AutoCloseable {
+public final class NetworkNamespace implements AutoCloseable {
 
     private final String name;
     private final ExecutorService executor;
@@ -60,7 +60,7 @@ final class NetworkNamespace implements AutoCloseable {
     }
 
     /** Runs {@code task} inside: its sockets, threads and processes are the namespace's. */
-    <T> T call(Callable<T> task) {
+    public <T> T call(Callable<T> task) {
         if (Thread.currentThread() == thread) {
             try {
                 return task.call();

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.comparison.lab;
+package io.github.http2wildfly.comparison.emulation.lab;
 
 import io.github.http2wildfly.build.ServerFingerprint;
 import io.github.http2wildfly.build.ServerLaunch;
@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -20,7 +21,7 @@ import java.util.stream.Stream;
  * Started here and not by the wildfly-maven-plugin because only a process started from inside the namespace
  * lives in it; started as every server of the build is ({@link ServerLaunch}).
  */
-final class LabServer implements AutoCloseable {
+public final class LabServer implements AutoCloseable {
 
     private static final Duration BOOT = Duration.ofMinutes(3);
     private static final String BOOTED = "WFLYSRV0025";
@@ -35,7 +36,7 @@ final class LabServer implements AutoCloseable {
     }
 
     /** Boots the server in the lab and waits until the application answers on door 1. */
-    static LabServer start(Lab lab, LabSettings settings, ComparisonSettings comparison, int portOffset) {
+    public static LabServer start(Lab lab, LabSettings settings, ComparisonSettings comparison, int portOffset) {
         Path base = settings.baseDir();
         try {
             deleteRecursively(base);
@@ -65,7 +66,7 @@ final class LabServer implements AutoCloseable {
 
     private void awaitBoot(Lab lab, ComparisonSettings comparison) {
         long deadline = System.nanoTime() + BOOT.toNanos();
-        while (System.nanoTime() < deadline) {
+        while (System.nanoTime() < deadline && !Thread.currentThread().isInterrupted()) {
             String console = console();
             if (!process.isAlive()) {
                 throw new IllegalStateException("The lab's server ended before it booted (" + log + "): "
@@ -77,7 +78,7 @@ final class LabServer implements AutoCloseable {
             if (console.contains(BOOTED) && answers(lab, comparison)) {
                 return;
             }
-            sleep(Duration.ofMillis(200));
+            LockSupport.parkNanos(Duration.ofMillis(200).toNanos());
         }
         throw new IllegalStateException("The lab's server did not boot within " + BOOT.toMinutes() + " minutes: see " + log);
     }
@@ -107,7 +108,7 @@ final class LabServer implements AutoCloseable {
         }
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
@@ -122,15 +123,6 @@ final class LabServer implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 
