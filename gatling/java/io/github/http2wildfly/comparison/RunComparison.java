@@ -1,12 +1,12 @@
 package io.github.http2wildfly.comparison;
 
 import io.github.http2wildfly.comparison.emulation.lab.Lab;
-import io.github.http2wildfly.comparison.measurement.LabLauncher;
 import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.measurement.AaCalibration;
 import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
 import io.github.http2wildfly.comparison.measurement.ComparisonRun;
 import io.github.http2wildfly.comparison.measurement.GatlingStatistics;
+import io.github.http2wildfly.comparison.measurement.LabLauncher;
 import io.github.http2wildfly.comparison.report.ComparisonReport;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;

@@ -1,8 +1,8 @@
 package io.github.http2wildfly.comparison.report;
 
-import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.comparison.settings.Condition;
+import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.page.LabPoint;

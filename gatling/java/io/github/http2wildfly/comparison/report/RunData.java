@@ -2,8 +2,8 @@ package io.github.http2wildfly.comparison.report;
 
 import io.github.http2wildfly.comparison.measurement.CellResult;
 import io.github.http2wildfly.comparison.measurement.ToolResults;
-import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.settings.Condition;
+import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.page.ImageSize;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import io.github.http2wildfly.build.ServerKeystore;
-import io.github.http2wildfly.measure.net.Http3Client;
 import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.measure.net.Http3Client;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import io.github.http2wildfly.page.LabPoint;
 import io.github.http2wildfly.page.LabPoints;
-import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.http2wildfly.door.Door;
-import io.github.http2wildfly.measure.net.Http3Client;
 import io.github.http2wildfly.edge.Http3Edge;
 import io.github.http2wildfly.edge.IdleQuicConnections;
+import io.github.http2wildfly.measure.net.Http3Client;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;

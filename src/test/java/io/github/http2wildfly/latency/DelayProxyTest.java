@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.http2wildfly.measure.net.RoundTripProbe;
 import io.github.http2wildfly.measure.net.EchoServer;
+import io.github.http2wildfly.measure.net.RoundTripProbe;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

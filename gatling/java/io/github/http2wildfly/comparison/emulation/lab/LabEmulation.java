@@ -2,9 +2,9 @@ package io.github.http2wildfly.comparison.emulation.lab;
 
 import io.github.http2wildfly.comparison.emulation.Emulation;
 import io.github.http2wildfly.comparison.emulation.ServerNetwork;
-import io.github.http2wildfly.comparison.settings.Environment;
 import io.github.http2wildfly.comparison.settings.Cell;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.Environment;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.net.DatagramEcho;
