@@ -9,6 +9,7 @@ import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.net.EchoServer;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -19,6 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +31,8 @@ import org.junit.jupiter.api.Test;
 class SlowDoorsTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+    /** The ports handed out in this JVM, so that no two doors are given the same one. */
+    private static final Set<Integer> PICKED = ConcurrentHashMap.newKeySet();
 
     private final Map<Door, EchoServer> doors = new EnumMap<>(Door.class);
     private final Properties system = new Properties();
@@ -191,9 +197,22 @@ class SlowDoorsTest {
         };
     }
 
+    /**
+     * A port free now for a slow door to bind later, below every system's ephemeral range (Linux's starts at 32768):
+     * one picked by binding port 0 and let go could be handed to the next socket bound to port 0 (an echo server
+     * here, another test class beside this one) before the door binds it.
+     */
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, LOOPBACK)) {
-            return socket.getLocalPort();
+        while (true) {
+            int port = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
+            if (!PICKED.add(port)) {
+                continue;
+            }
+            try (ServerSocket socket = new ServerSocket(port, 1, LOOPBACK)) {
+                return port;
+            } catch (BindException taken) {
+                // another program's: the next
+            }
         }
     }
 }
