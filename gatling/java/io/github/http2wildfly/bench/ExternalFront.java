@@ -2,9 +2,9 @@ package io.github.http2wildfly.bench;
 
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
@@ -66,8 +66,8 @@ final class ExternalFront implements Front {
         Path certificate = dir.resolve("front.crt");
         Path key = dir.resolve("front.key");
         identity.writePem(certificate, key);
-        int tlsPort = freePort();
-        int clearTextPort = freePort();
+        int tlsPort = FreePorts.next();
+        int clearTextPort = FreePorts.next();
         List<String> command = switch (kind) {
             case HAPROXY_H2, HAPROXY_HTTP -> haproxy(kind, cluster, dir, certificate, key, tlsPort, clearTextPort);
             case NGINX -> nginx(cluster, dir, certificate, key, tlsPort, clearTextPort);
@@ -204,11 +204,5 @@ final class ExternalFront implements Front {
     public void close() {
         process.destroy();
         Cluster.awaitEnd(process);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -2,11 +2,9 @@ package io.github.http2wildfly.comparison.emulation;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +41,7 @@ final class CaddyEdge implements AutoCloseable {
         Path certificate = directory.resolve("edge.crt");
         Path key = directory.resolve("edge.key");
         identity.writePem(certificate, key);
-        int port = freePort();
+        int port = FreePorts.next();
         Path conf = directory.resolve("Caddyfile");
         // {http.request.port}: the port the client asked for, a delay proxy's, as door 4 names it (Http3Edge#altSvc)
         Files.writeString(conf, """
@@ -110,18 +108,6 @@ final class CaddyEdge implements AutoCloseable {
         Process version = new ProcessBuilder(CADDY.toString(), "version").redirectErrorStream(true).start();
         String line = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         return line.isEmpty() ? "(version unknown)" : line.split("\\s+")[0];
-    }
-
-    /** A port free on TCP and UDP of 127.0.0.1 (Caddy's HTTP/3 takes the same number on UDP). */
-    private static int freePort() throws IOException {
-        while (true) {
-            try (ServerSocket tcp = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                    DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), tcp.getLocalPort()))) {
-                return tcp.getLocalPort();
-            } catch (java.net.BindException udpTaken) {
-                // another
-            }
-        }
     }
 
     @Override

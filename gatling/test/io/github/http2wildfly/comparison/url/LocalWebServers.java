@@ -1,12 +1,10 @@
 package io.github.http2wildfly.comparison.url;
 
 import io.github.http2wildfly.build.ServerKeystore;
+import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,9 +49,9 @@ final class LocalWebServers implements AutoCloseable {
         certificate = directory.resolve("localhost.crt");
         Path key = directory.resolve("localhost.key");
         generateCertificate(directory.resolve("localhost.p12"), certificate, key);
-        nginxTls = freePort();
-        nginxPlain = freePort();
-        caddy = freePort();
+        nginxTls = FreePorts.next();
+        nginxPlain = FreePorts.next();
+        caddy = FreePorts.next();
         start(nginx(site, key), "nginx", nginxTls);
         start(caddy(site, key), "caddy", caddy);
     }
@@ -135,18 +133,6 @@ final class LocalWebServers implements AutoCloseable {
             }
         }
         throw new IllegalStateException(name + " did not listen on " + port + " within 15 s");
-    }
-
-    /** A port free on TCP and UDP (Caddy's HTTP/3 takes the same number on UDP). */
-    static int freePort() throws IOException {
-        while (true) {
-            try (ServerSocket tcp = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                    DatagramSocket udp = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), tcp.getLocalPort()))) {
-                return tcp.getLocalPort();
-            } catch (java.net.BindException udpTaken) {
-                // another
-            }
-        }
     }
 
     /** The project's own way to a key and a certificate for localhost (ServerKeystore, keytool), and the key as PEM. */

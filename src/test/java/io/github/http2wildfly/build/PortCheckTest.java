@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
-import java.net.BindException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -14,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,26 +52,14 @@ class PortCheckTest {
         }
     }
 
-    /**
-     * A UDP socket on a port whose TCP twin is free: below Linux's ephemeral range (32768 on), from which
-     * the clients of the tests running beside this one draw their ports.
-     */
+    /** A UDP socket on a port whose TCP twin is free (and stays so: no client draws it, see FreePorts). */
     private static DatagramSocket udpTakenTcpFree() throws IOException {
-        for (int port = 20_000 + new Random().nextInt(10_000); ; port++) {
-            try (ServerSocket tcpIsFree = new ServerSocket(port, 1, LOOPBACK)) {
-                return new DatagramSocket(new InetSocketAddress(LOOPBACK, port));
-            } catch (BindException taken) {
-                // the next one
-            }
-        }
+        return new DatagramSocket(new InetSocketAddress(LOOPBACK, FreePorts.next()));
     }
 
     @Test
     void freePortsPass() throws IOException {
-        int free;
-        try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
-            free = probe.getLocalPort();
-        }
+        int free = FreePorts.next();
         assertTrue(PortCheck.takenPorts(LOOPBACK, Map.of("http.port", free), 0, "port.offset").isEmpty());
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.measure.net.FreePorts;
 import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -64,9 +65,7 @@ class ServerAgentTest {
 
     /** An offset that moves WildFly's management port (9990) to a port free now, as a dev server may hold 9990. */
     private static int freeOffset() throws IOException {
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return probe.getLocalPort() - PortCheck.WILDFLY_MANAGEMENT_PORT;
-        }
+        return FreePorts.next() - PortCheck.WILDFLY_MANAGEMENT_PORT;
     }
 
     private void serverOn(int port) throws IOException {

@@ -8,9 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.net.EchoServer;
+import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
-import java.net.BindException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
@@ -20,9 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,8 +31,6 @@ import org.junit.jupiter.api.Test;
 class SlowDoorsTest {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
-    /** The ports handed out in this JVM, so that no two doors are given the same one. */
-    private static final Set<Integer> PICKED = ConcurrentHashMap.newKeySet();
 
     private final Map<Door, EchoServer> doors = new EnumMap<>(Door.class);
     private final Properties system = new Properties();
@@ -50,7 +48,7 @@ class SlowDoorsTest {
             doors.put(door, echo);
             // the door's own port, and a free one for its slow twin
             system.setProperty(propertyOf(door), Integer.toString(echo.address().getPort()));
-            system.setProperty("h2demo." + door.slowPortProperty(), Integer.toString(freePort()));
+            system.setProperty("h2demo." + door.slowPortProperty(), Integer.toString(FreePorts.next()));
         }
     }
 
@@ -80,17 +78,18 @@ class SlowDoorsTest {
 
     @Test
     void door4sTwinRelaysDatagramsUnderTheSameNetworkAndClosesWithTheOthers() throws IOException {
-        try (java.net.DatagramSocket door4 = new java.net.DatagramSocket(new java.net.InetSocketAddress(LOOPBACK, 0));
-                java.net.DatagramSocket browser = new java.net.DatagramSocket()) {
+        try (DatagramSocket door4 = new DatagramSocket(new InetSocketAddress(LOOPBACK, 0));
+                DatagramSocket browser = new DatagramSocket()) {
             system.setProperty("h2demo.h3.port", Integer.toString(door4.getLocalPort()));
-            system.setProperty("h2demo.slow.h3.port", "0");
+            int twin = FreePorts.next();
+            system.setProperty("h2demo.slow.h3.port", Integer.toString(twin));
             SlowDoors slow = SlowDoors.open(system, warnings::add);
-            int twin = slow.port(Door.HTTP_3).orElseThrow();
+            assertEquals(twin, slow.port(Door.HTTP_3).orElseThrow());
             slow.setNetwork(slow.network().with(Map.of(NetworkSetting.ROUND_TRIP, 60), null));
             door4.setSoTimeout(10_000);
             long sent = System.nanoTime();
-            browser.send(new java.net.DatagramPacket(new byte[] {'q'}, 1, LOOPBACK, twin));
-            java.net.DatagramPacket arrived = new java.net.DatagramPacket(new byte[8], 8);
+            browser.send(new DatagramPacket(new byte[] {'q'}, 1, LOOPBACK, twin));
+            DatagramPacket arrived = new DatagramPacket(new byte[8], 8);
             door4.receive(arrived);
             assertTrue(System.nanoTime() - sent >= Duration.ofMillis(30).toNanos(), "half the changed round trip");
             assertEquals('q', arrived.getData()[0]);
@@ -98,7 +97,7 @@ class SlowDoorsTest {
             assertEquals(3 + 2, slow.liveThreads(), "three acceptors, the twin's reader and deliverer");
             slow.close();
             assertEquals(0, slow.liveThreads());
-            try (java.net.DatagramSocket again = new java.net.DatagramSocket(new java.net.InetSocketAddress(LOOPBACK, twin))) {
+            try (DatagramSocket again = new DatagramSocket(new InetSocketAddress(LOOPBACK, twin))) {
                 assertTrue(again.isBound());
             }
         }
@@ -149,7 +148,7 @@ class SlowDoorsTest {
     @Test
     void theClustersSlowDoorLeadsToTheBalancerAndIsOfferedOnlyWhileOneAnswers() throws IOException {
         int door2 = doors.get(Door.HTTP_2_TLS).address().getPort();
-        system.setProperty("h2demo.slow.cluster.port", Integer.toString(freePort()));
+        system.setProperty("h2demo.slow.cluster.port", Integer.toString(FreePorts.next()));
         system.setProperty("h2demo.cluster.context.path", "/http2");
         try (EchoServer balancer = new EchoServer()) {
             // the balancer's door 2 is door 2's port plus the cluster's offset
@@ -195,24 +194,5 @@ class SlowDoorsTest {
             case HTTP_2_TLS -> "h2demo.https.port";
             case HTTP_3 -> "h2demo.h3.port";
         };
-    }
-
-    /**
-     * A port free now for a slow door to bind later, below every system's ephemeral range (Linux's starts at 32768):
-     * one picked by binding port 0 and let go could be handed to the next socket bound to port 0 (an echo server
-     * here, another test class beside this one) before the door binds it.
-     */
-    private static int freePort() throws IOException {
-        while (true) {
-            int port = 20_000 + ThreadLocalRandom.current().nextInt(12_000);
-            if (!PICKED.add(port)) {
-                continue;
-            }
-            try (ServerSocket socket = new ServerSocket(port, 1, LOOPBACK)) {
-                return port;
-            } catch (BindException taken) {
-                // another program's: the next
-            }
-        }
     }
 }

@@ -1,6 +1,5 @@
 package io.github.http2wildfly.edge;
 
-import io.github.http2wildfly.measure.net.Http3Client;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +10,8 @@ import io.github.http2wildfly.build.ServerKeystore;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.Network;
+import io.github.http2wildfly.measure.net.FreePorts;
+import io.github.http2wildfly.measure.net.Http3Client;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -259,9 +260,11 @@ class Http3EdgeTest {
         }
     }
 
+    /** Its port from FreePorts: one bound as port 0 could be taken by another test's socket once freed. */
     @Test
     void closingEndsItsThreadAndFreesItsPort() throws Exception {
-        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, origin.getAddress(), 100, 4096, CongestionControl.RENO);
+        Http3Edge closing = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), FreePorts.next(), keys, origin.getAddress(),
+                100, 4096, CongestionControl.RENO);
         try (Http3Client client = Http3Client.connect("localhost", closing.port(), certificate)) {
             assertEquals(200, client.get("/").status());
         }
