@@ -303,32 +303,38 @@ public final class DatagramDelayProxy implements EmulatingProxy {
         });
     }
 
-    /** Closes every socket and ends both threads before it returns. */
+    /**
+     * Ends both threads, then closes every socket, before it returns. In this order nothing registers a socket with
+     * the selector while it closes (that race threw from the JDK's Selector.close and left the sockets bound), and
+     * the selector lets its sockets go before they close, so each is released at once, not at a later select.
+     */
     @Override
     public void close() {
-        closeQuietly();
+        closed = true;
+        selector.wakeup();
         for (Thread thread : threads) {
             thread.interrupt();
             try {
                 thread.join(5000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                break;
             }
         }
+        closeQuietly();
     }
 
     private void closeQuietly() {
         closed = true;
-        listeners.forEach(DatagramDelayProxy::closeQuietly);
-        clients.values().forEach(client -> closeQuietly(client.upstream()));
-        clients.clear();
-        queue.clear();
         try {
             selector.close();
         } catch (IOException ignored) {
             // closing anyway
         }
+        listeners.forEach(DatagramDelayProxy::closeQuietly);
+        clients.values().forEach(client -> closeQuietly(client.upstream()));
+        clients.clear();
+        queue.clear();
     }
 
     private static void closeQuietly(DatagramChannel channel) {
