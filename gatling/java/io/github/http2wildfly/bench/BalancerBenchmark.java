@@ -45,9 +45,8 @@ import java.util.stream.Stream;
  * once about a fifth of the page has passed; the node started again between kills). A benchmark, not a test: it
  * writes {@code balancers.md}, and asserts only that every measured page loaded whole and every request succeeded.
  *
- * <p>{@code ./mvnw -Pcluster,gatling package exec:java@balancers}; arguments: the cluster's settings, the output
- * folder, the key store (file, password, alias), the fewest and the most loads per pair, the h2load rounds, the kills,
- * the fronts (WildFly's hops and haproxy-h2, haproxy-http, nginx), the folder of Undertow's diffs the servers carry.
+ * <p>{@code ./mvnw -Pcluster,gatling package exec:java@balancers}; its one argument: its settings as the build filled
+ * them in ({@link BalancerSettings}).
  */
 public final class BalancerBenchmark {
 
@@ -61,7 +60,6 @@ public final class BalancerBenchmark {
     private static final Duration NODE_BACK = Duration.ofSeconds(120);
     private static final Pattern H2LOAD_RATE = Pattern.compile("finished in [\\d.]+\\w+, ([\\d.]+) req/s");
     private static final int H2LOAD_REQUESTS = 10_000;
-    private static final double BAND = 0.05;
 
     /** A browser that loads the wall in a fresh context and returns the wall's report. */
     private record Engine(String name, Function<String, Map<String, String>> freshLoad) {
@@ -76,22 +74,17 @@ public final class BalancerBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        ClusterSettings settings = ClusterSettings.read(Path.of(args[0]));
-        Path out = Files.createDirectories(Path.of(args[1]));
-        TlsIdentity identity = TlsIdentity.read(Path.of(args[2]), args[3].toCharArray(), args[4]);
-        StoppingRule rule = new StoppingRule(Integer.parseInt(args[5]), Integer.parseInt(args[6]), BAND);
-        int h2loadRounds = Integer.parseInt(args[7]);
-        int kills = Integer.parseInt(args[8]);
-        List<String> fronts = List.of(args[9].split("\\s*,\\s*"));
+        BalancerSettings bench = BalancerSettings.read(Path.of(args[0]));
+        ClusterSettings settings = ClusterSettings.read(bench.cluster());
+        Path out = Files.createDirectories(bench.dir());
+        TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
+        StoppingRule rule = bench.rule();
+        int h2loadRounds = bench.h2loadRounds();
+        int kills = bench.kills();
+        List<Hop> hops = bench.hops();
         List<String> diffs;
-        try (Stream<Path> files = Files.list(Path.of(args[10]))) {
+        try (Stream<Path> files = Files.list(bench.patches())) {
             diffs = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".diff")).sorted().toList();
-        }
-        List<Hop> hops = Stream.of(Hop.values()).filter(hop -> fronts.contains(hop.token())).toList();
-        List<ExternalFront.Kind> others = Stream.of(ExternalFront.Kind.values()).filter(kind -> fronts.contains(kind.token())).toList();
-        if (hops.size() + others.size() != fronts.size()) {
-            throw new IllegalArgumentException("cluster.bench.fronts takes " + Stream.concat(Stream.of(Hop.values()).map(Hop::token),
-                    Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", ")) + ": " + fronts);
         }
         List<Row> rows = new ArrayList<>();
         try (HeadlessChromium chromium = new HeadlessChromium(); HeadlessFirefox firefox = new HeadlessFirefox()) {
@@ -112,7 +105,7 @@ public final class BalancerBenchmark {
                         rows.add(measure(new WildFlyFront(cluster), cluster, engines, rule, h2loadRounds, kills));
                     }
                     if (hop == clusters.get(clusters.size() - 1)) { // the others in front of the same nodes, their balancer idle
-                        for (ExternalFront.Kind kind : others) {
+                        for (ExternalFront.Kind kind : bench.others()) {
                             try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
                                 cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
                                 rows.add(measure(front, cluster, engines, rule, h2loadRounds, kills));
@@ -122,7 +115,7 @@ public final class BalancerBenchmark {
                 }
             }
         }
-        String report = header(rule, h2loadRounds, kills, fronts, diffs) + table(rows);
+        String report = header(rule, h2loadRounds, kills, bench.fronts(), diffs) + table(rows);
         Files.writeString(out.resolve("balancers.md"), report);
         System.out.println(report);
     }

@@ -30,8 +30,13 @@ public class ComparisonSettingsTest {
      * overrides (target/comparison.properties holds a build's overrides, -Dcomparison.grid=quick's for one).
      */
     public static Properties asTheBuildFillsItIn() throws IOException {
+        return asTheBuildFillsIn(Path.of("gatling/comparison.properties"));
+    }
+
+    /** A settings file of gatling/ filled in with the pom's own values, as the build does it without -D overrides. */
+    public static Properties asTheBuildFillsIn(Path template) throws IOException {
         String pom = Files.readString(Path.of("pom.xml"));
-        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(Path.of("gatling/comparison.properties")));
+        Matcher placeholder = Pattern.compile("@([\\w.]+)@").matcher(Files.readString(template));
         StringBuilder filled = new StringBuilder();
         while (placeholder.find()) {
             String name = placeholder.group(1);

@@ -1,9 +1,8 @@
 package io.github.http2wildfly.build.cluster;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.build.FilledInSettings;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 
@@ -17,13 +16,7 @@ public record ClusterSettings(Hop hop, int portOffset, Path balancerHome, Path n
         int slowHttpsPort, int slowRoundTripMillis) {
 
     public static ClusterSettings read(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new BuildCheckFailure(file + " is missing: build with ./mvnw -Pcluster package first");
-        }
-        Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(file)) {
-            p.load(in);
-        }
+        Properties p = FilledInSettings.read(file, "./mvnw -Pcluster package");
         try {
             return new ClusterSettings(Hop.parse(p.getProperty("hop")), offset(p, "port.offset"),
                     Path.of(p.getProperty("balancer.home")), Path.of(p.getProperty("node.home")), Path.of(p.getProperty("war")),

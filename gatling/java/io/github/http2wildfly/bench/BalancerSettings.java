@@ -1,0 +1,54 @@
+package io.github.http2wildfly.bench;
+
+import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.build.FilledInSettings;
+import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * What the build filled into {@code target/balancers.properties} (from {@code gatling/balancers.properties}, the
+ * pom's {@code cluster.bench.*}): the cluster's own settings, where the report goes, the loads per pair, the h2load
+ * rounds and the kills, the fronts (WildFly's hops and the other balancers), the key store the other balancers serve
+ * and the folder of the Undertow diffs WildFly's servers carry. A value outside its rule is one line naming it.
+ */
+record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRounds, int kills, List<String> fronts,
+        List<Hop> hops, List<ExternalFront.Kind> others, Path keystore, String keystorePassword, String keystoreAlias,
+        Path patches) {
+
+    /** Level within 5 %, as the comparison's pairs (docs/comparison.md). */
+    private static final double BAND = 0.05;
+
+    static BalancerSettings read(Path file) throws IOException {
+        Properties given = FilledInSettings.read(file, "./mvnw -Pcluster,gatling package");
+        try {
+            return of(given);
+        } catch (IllegalArgumentException bad) {
+            throw new BuildCheckFailure(bad.getMessage());
+        }
+    }
+
+    static BalancerSettings of(Properties given) {
+        int loads = ComparisonSettings.number(given, "cluster.bench.loads", 1, 1000);
+        List<String> fronts = List.of(given.getProperty("cluster.bench.fronts", "").strip().split("\\s*,\\s*"));
+        List<Hop> hops = Stream.of(Hop.values()).filter(hop -> fronts.contains(hop.token())).toList();
+        List<ExternalFront.Kind> others = Stream.of(ExternalFront.Kind.values()).filter(kind -> fronts.contains(kind.token())).toList();
+        if (hops.size() + others.size() != fronts.size()) {
+            throw new IllegalArgumentException("cluster.bench.fronts takes " + Stream.concat(Stream.of(Hop.values()).map(Hop::token),
+                    Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", "))
+                    + ", each once: " + given.getProperty("cluster.bench.fronts"));
+        }
+        return new BalancerSettings(Path.of(given.getProperty("cluster.settings")), Path.of(given.getProperty("cluster.bench.dir")),
+                new StoppingRule(loads, ComparisonSettings.number(given, "cluster.bench.loads.max", loads, 1000), BAND),
+                ComparisonSettings.number(given, "cluster.bench.h2load.rounds", 1, 100),
+                ComparisonSettings.number(given, "cluster.bench.kills", 0, 100), fronts, hops, others,
+                Path.of(given.getProperty("keystore.file")), given.getProperty("keystore.password"),
+                given.getProperty("keystore.alias"), Path.of(given.getProperty("undertow.patches")));
+    }
+}
