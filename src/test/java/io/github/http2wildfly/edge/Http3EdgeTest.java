@@ -12,6 +12,7 @@ import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.net.FreePorts;
 import io.github.http2wildfly.measure.net.Http3Client;
+import io.github.http2wildfly.measure.net.RefusedPort;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
@@ -228,17 +229,17 @@ class Http3EdgeTest {
 
     @Test
     void anOriginThatIsDownIsA502ThatSaysSo() throws Exception {
-        InetSocketAddress nobody;
-        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), socket.getLocalPort());
-        }
-        Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100, 4096, CongestionControl.RENO);
-        try (Http3Client client = Http3Client.connect("localhost", lonely.port(), certificate)) {
-            Http3Client.Response response = client.get("/");
-            assertEquals(502, response.status());
-            assertTrue(response.text().startsWith("the origin at " + nobody.getHostString()), response.text());
-        } finally {
-            lonely.close();
+        try (RefusedPort refused = new RefusedPort()) {
+            InetSocketAddress nobody = new InetSocketAddress(InetAddress.getLoopbackAddress(), refused.address().getPort());
+            Http3Edge lonely = Http3Edge.open(List.of(InetAddress.getLoopbackAddress()), 0, keys, nobody, 100, 4096,
+                    CongestionControl.RENO);
+            try (Http3Client client = Http3Client.connect("localhost", lonely.port(), certificate)) {
+                Http3Client.Response response = client.get("/");
+                assertEquals(502, response.status());
+                assertTrue(response.text().startsWith("the origin at " + nobody.getHostString()), response.text());
+            } finally {
+                lonely.close();
+            }
         }
     }
 
