@@ -4,7 +4,6 @@ import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.build.cluster.ClusterSettings;
 import io.github.http2wildfly.build.cluster.Hop;
 import io.github.http2wildfly.comparison.statistics.RatioInterval;
-import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.latency.DelayProxy;
@@ -78,9 +77,6 @@ public final class BalancerBenchmark {
         ClusterSettings settings = ClusterSettings.read(bench.cluster());
         Path out = Files.createDirectories(bench.dir());
         TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
-        StoppingRule rule = bench.rule();
-        int h2loadRounds = bench.h2loadRounds();
-        int kills = bench.kills();
         List<Hop> hops = bench.hops();
         List<String> diffs;
         try (Stream<Path> files = Files.list(bench.patches())) {
@@ -102,26 +98,25 @@ public final class BalancerBenchmark {
                 try (Cluster cluster = Cluster.start(settings.withHop(hop), settings.portOffset(), out.resolve("cluster"),
                         Duration.ofMinutes(3), List.of())) {
                     if (hops.contains(hop)) {
-                        rows.add(measure(new WildFlyFront(cluster), cluster, engines, rule, h2loadRounds, kills));
+                        rows.add(measure(new WildFlyFront(cluster), cluster, engines, bench));
                     }
                     if (hop == clusters.get(clusters.size() - 1)) { // the others in front of the same nodes, their balancer idle
                         for (ExternalFront.Kind kind : bench.others()) {
                             try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
                                 cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
-                                rows.add(measure(front, cluster, engines, rule, h2loadRounds, kills));
+                                rows.add(measure(front, cluster, engines, bench));
                             }
                         }
                     }
                 }
             }
         }
-        String report = header(rule, h2loadRounds, kills, bench.fronts(), diffs) + table(rows);
+        String report = header(bench, diffs) + table(rows);
         Files.writeString(out.resolve("balancers.md"), report);
         System.out.println(report);
     }
 
-    private static Row measure(Front front, Cluster cluster, List<Engine> engines, StoppingRule rule, int h2loadRounds, int kills)
-            throws Exception {
+    private static Row measure(Front front, Cluster cluster, List<Engine> engines, BalancerSettings bench) throws Exception {
         System.out.println("== " + front.name());
         AtomicLongArray duringPages = new AtomicLongArray(Cluster.NODES.size());
         List<Verdict> pages = new ArrayList<>();
@@ -133,7 +128,7 @@ public final class BalancerBenchmark {
             for (Engine engine : engines) {
                 load(engine, balanced); // warm-up of both, not counted
                 load(engine, alone);
-                Verdict verdict = rule.loadUntilDecided(round -> {
+                Verdict verdict = bench.rule().loadUntilDecided(round -> {
                     boolean aloneFirst = order.nextBoolean();
                     long first = load(engine, aloneFirst ? alone : balanced);
                     long second = load(engine, aloneFirst ? balanced : alone);
@@ -144,11 +139,11 @@ public final class BalancerBenchmark {
                 pages.add(verdict);
             }
             List<Integer> lost = new ArrayList<>();
-            for (int kill = 0; kill < kills; kill++) {
+            for (int kill = 0; kill < bench.kills(); kill++) {
                 lost.add(imagesLostWhenANodeDies(front, cluster, slowFront, engines.get(0)));
             }
             AtomicLongArray duringH2load = new AtomicLongArray(Cluster.NODES.size());
-            RatioInterval[] throughput = throughput(front, h2loadRounds, duringH2load);
+            RatioInterval[] throughput = throughput(front, bench.h2loadRounds(), duringH2load);
             return new Row(front.name(), pages, throughput[0], throughput[1], most(duringPages), most(duringH2load), lost);
         }
     }
@@ -305,20 +300,19 @@ public final class BalancerBenchmark {
         return found.isEmpty() ? "no difference found" : String.join("; ", found);
     }
 
-    private static String header(StoppingRule rule, int h2loadRounds, int kills, List<String> fronts, List<String> diffs)
-            throws IOException {
+    private static String header(BalancerSettings bench, List<String> diffs) throws IOException {
         String cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name")).findFirst()
                 .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("unknown CPU");
         return "# WildFly's balancer beside HAProxy and nginx\n\n"
                 + "Measured " + ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE) + " on " + Runtime.getRuntime().availableProcessors()
                 + " cores (" + cpu + "), " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
                 + System.getProperty("java.version") + ", by `./mvnw -Pcluster,gatling package exec:java@balancers -Dcluster.bench.loads="
-                + rule.minLoads() + " -Dcluster.bench.loads.max=" + rule.maxLoads() + " -Dcluster.bench.h2load.rounds=" + h2loadRounds
-                + " -Dcluster.bench.kills=" + kills + " -Dcluster.bench.fronts=" + String.join(",", fronts) + "` (BalancerBenchmark): each front in front of the same two nodes on this one"
+                + bench.rule().minLoads() + " -Dcluster.bench.loads.max=" + bench.rule().maxLoads() + " -Dcluster.bench.h2load.rounds=" + bench.h2loadRounds()
+                + " -Dcluster.bench.kills=" + bench.kills() + " -Dcluster.bench.fronts=" + String.join(",", bench.fronts()) + "` (BalancerBenchmark): each front in front of the same two nodes on this one"
                 + " machine (HAProxy and nginx beside the cluster of the last hop, its balancer idle); the pages cold loads in fresh"
                 + " contexts, the front's slow door against node 1's own (the delay proxy, 50 ms), side by side round after round"
-                + " until decided (loads " + rule.minLoads() + " to " + rule.maxLoads() + ", looks at " + rule.looks()
-                + ", level within 5 %, each look's interval at " + String.format(Locale.ROOT, "%.1f", rule.confidence() * 100)
+                + " until decided (loads " + bench.rule().minLoads() + " to " + bench.rule().maxLoads() + ", looks at " + bench.rule().looks()
+                + ", level within 5 %, each look's interval at " + String.format(Locale.ROOT, "%.1f", bench.rule().confidence() * 100)
                 + " %: docs/comparison.md); h2load " + H2LOAD_REQUESTS + " logos a round over 4 connections x 20 streams, geometric"
                 + " means with 95 % intervals; CPU of the front's processes; connections counted with ss; images lost in Chromium"
                 + " through the slow door, node 1 killed after " + KILL_AFTER_BYTES / 1000 + " KB. WildFly's Undertow carried "

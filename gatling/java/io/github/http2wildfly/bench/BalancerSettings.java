@@ -19,8 +19,7 @@ import java.util.stream.Stream;
  * and the folder of the Undertow diffs WildFly's servers carry. A value outside its rule is one line naming it.
  */
 record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRounds, int kills, List<String> fronts,
-        List<Hop> hops, List<ExternalFront.Kind> others, Path keystore, String keystorePassword, String keystoreAlias,
-        Path patches) {
+        Path keystore, String keystorePassword, String keystoreAlias, Path patches) {
 
     /** Level within 5 %, as the comparison's pairs (docs/comparison.md). */
     private static final double BAND = 0.05;
@@ -37,9 +36,7 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
     static BalancerSettings of(Properties given) {
         int loads = ComparisonSettings.number(given, "cluster.bench.loads", 1, 1000);
         List<String> fronts = List.of(given.getProperty("cluster.bench.fronts", "").strip().split("\\s*,\\s*"));
-        List<Hop> hops = Stream.of(Hop.values()).filter(hop -> fronts.contains(hop.token())).toList();
-        List<ExternalFront.Kind> others = Stream.of(ExternalFront.Kind.values()).filter(kind -> fronts.contains(kind.token())).toList();
-        if (hops.size() + others.size() != fronts.size()) {
+        if (hops(fronts).size() + others(fronts).size() != fronts.size()) {
             throw new IllegalArgumentException("cluster.bench.fronts takes " + Stream.concat(Stream.of(Hop.values()).map(Hop::token),
                     Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", "))
                     + ", each once: " + given.getProperty("cluster.bench.fronts"));
@@ -47,8 +44,26 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
         return new BalancerSettings(Path.of(given.getProperty("cluster.settings")), Path.of(given.getProperty("cluster.bench.dir")),
                 new StoppingRule(loads, ComparisonSettings.number(given, "cluster.bench.loads.max", loads, 1000), BAND),
                 ComparisonSettings.number(given, "cluster.bench.h2load.rounds", 1, 100),
-                ComparisonSettings.number(given, "cluster.bench.kills", 0, 100), fronts, hops, others,
+                ComparisonSettings.number(given, "cluster.bench.kills", 0, 100), fronts,
                 Path.of(given.getProperty("keystore.file")), given.getProperty("keystore.password"),
                 given.getProperty("keystore.alias"), Path.of(given.getProperty("undertow.patches")));
+    }
+
+    /** WildFly's hops among the fronts, in the order of {@link Hop}. */
+    List<Hop> hops() {
+        return hops(fronts);
+    }
+
+    /** The other balancers among the fronts. */
+    List<ExternalFront.Kind> others() {
+        return others(fronts);
+    }
+
+    private static List<Hop> hops(List<String> fronts) {
+        return Stream.of(Hop.values()).filter(hop -> fronts.contains(hop.token())).toList();
+    }
+
+    private static List<ExternalFront.Kind> others(List<String> fronts) {
+        return Stream.of(ExternalFront.Kind.values()).filter(kind -> fronts.contains(kind.token())).toList();
     }
 }
