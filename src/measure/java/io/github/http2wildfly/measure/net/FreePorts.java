@@ -6,10 +6,15 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 
 /**
  * Loopback ports free now over TCP and UDP, for a listener a test or the comparison starts later (Caddy takes the
@@ -29,18 +34,42 @@ public final class FreePorts {
     }
 
     public static int next() throws IOException {
-        InetAddress loopback = InetAddress.getLoopbackAddress();
         while (true) {
             int port = FIRST + ThreadLocalRandom.current().nextInt(COUNT);
-            if (!PICKED.add(port)) {
-                continue;
-            }
-            try (ServerSocket tcp = new ServerSocket(port, 1, loopback);
-                    DatagramSocket udp = new DatagramSocket(new InetSocketAddress(loopback, port))) {
+            if (PICKED.add(port) && !inUse(port)) {
                 return port;
-            } catch (BindException taken) {
-                // another program's: the next
             }
+        }
+    }
+
+    /**
+     * Whether any socket of this machine has the port, TCP or UDP. Read from Linux's socket tables where there are:
+     * a socket bound to probe it could be inherited by a process another test class starts at that moment, and held
+     * there when the caller binds the port (a fresh-clone CI failed so: "Port 21701 … is already in use").
+     */
+    static boolean inUse(int port) throws IOException {
+        List<Path> tables = Stream.of("tcp", "tcp6", "udp", "udp6").map(name -> Path.of("/proc/net", name)).filter(Files::isReadable).toList();
+        if (tables.isEmpty()) {
+            return !bindable(port);
+        }
+        String local = String.format(Locale.ROOT, ":%04X", port); // the local address column: hex address, colon, hex port
+        for (Path table : tables) {
+            try (Stream<String> lines = Files.lines(table)) {
+                if (lines.skip(1).anyMatch(line -> line.strip().split("\\s+")[1].endsWith(local))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean bindable(int port) throws IOException {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        try (ServerSocket tcp = new ServerSocket(port, 1, loopback);
+                DatagramSocket udp = new DatagramSocket(new InetSocketAddress(loopback, port))) {
+            return true;
+        } catch (BindException taken) {
+            return false;
         }
     }
 
