@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -33,8 +32,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every bad request gets one clear answer, the same on every door (and h2c, and every slow door): a
  * status, one line of plain text,
- * never a stack trace or a dropped connection. And the TLS rules: forward-secret AEAD suites only, and
- * what a client offering TLS 1.3 alone gets (Undertow's limit, pinned here; README).
+ * never a stack trace or a dropped connection. And the TLS rule: forward-secret AEAD suites only.
  */
 @Tag("slow") // every bad request on every way in: -Pslow runs it
 class BadRequestsIT extends DeployedWarTest {
@@ -155,30 +153,6 @@ class BadRequestsIT extends DeployedWarTest {
                 "TLS_ECDHE_ECDSA_WITH_AES_128_CBC_SHA", "TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA256"});
             SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, socket::startHandshake);
             assertTrue(refused.getMessage().contains("Received fatal alert"), refused.getMessage());
-        }
-    }
-
-    /**
-     * Undertow offers h2 only to a ClientHello that lists TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 (RFC 7540's
-     * mandatory TLS 1.2 suite; ALPNLimitingSSLEngine), which a client offering TLS 1.3 alone never does:
-     * such a client gets http/1.1, or no protocol at all when it offers h2 only. No setting changes it.
-     */
-    @Test
-    void aClientOfferingTls13AloneGetsHttp11NotH2() throws IOException {
-        assertEquals("http/1.1", negotiated("TLSv1.3", "h2", "http/1.1"));
-        assertEquals("h2", negotiated("TLSv1.2", "h2", "http/1.1"));
-        SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, () -> negotiated("TLSv1.3", "h2"));
-        assertTrue(refused.getMessage().contains("no_application_protocol"), refused.getMessage());
-    }
-
-    private String negotiated(String tlsVersion, String... alpn) throws IOException {
-        try (SSLSocket socket = tlsSocket(Door.HTTP_2_TLS)) {
-            socket.setEnabledProtocols(new String[] {tlsVersion});
-            SSLParameters parameters = socket.getSSLParameters();
-            parameters.setApplicationProtocols(alpn);
-            socket.setSSLParameters(parameters);
-            socket.startHandshake();
-            return socket.getApplicationProtocol();
         }
     }
 

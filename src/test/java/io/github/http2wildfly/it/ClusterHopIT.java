@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * WildFly's load balancer in front of two nodes, once per hop setting: HTTP/2 from the client to the balancer
  * (OkHttp and the JDK's client), the hop's protocol as each node received it (its Server-Timing) and as the
- * balancer registered the node (its management model), and both nodes serving; over h2 and h2c, one HTTP/2
- * connection per node and I/O thread of the balancer at most (counted from the sockets), as multiplexing allows.
+ * balancer registered the node (its management model), and both nodes serving; h2 for a client that offers TLS 1.3
+ * alone (OpenSSL); over h2 and h2c, one HTTP/2 connection per node and I/O thread of the balancer at most (counted
+ * from the sockets), as multiplexing allows.
  */
 @Tag("cluster")
 class ClusterHopIT {
@@ -76,6 +77,9 @@ class ClusterHopIT {
                 jdkNodes.add(Cluster.nodeOf(timing).orElse("none"));
             }
             assertEquals(Set.copyOf(Cluster.NODES), jdkNodes, "the nodes that served the JDK's client");
+
+            // a client that offers TLS 1.3 alone gets h2 at the balancer too (http2-alpn-for-tls13-clients.diff)
+            assertEquals("TLSv1.3 h2", OpenSslClient.negotiated(cluster.balancer("/"), "-tls1_3", "h2"), "OpenSSL, TLS 1.3 alone");
 
             for (String node : Cluster.NODES) {
                 ModelNode registered = ClusterManagement.balancerNode(cluster, node);

@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import okhttp3.ConnectionSpec;
 import okhttp3.OkHttpClient;
@@ -85,6 +86,27 @@ class ProtocolNegotiationIT extends DeployedWarTest {
             assertEquals(TlsVersion.TLS_1_2, response.handshake().tlsVersion());
             assertEquals(Protocol.HTTP_2, response.protocol());
         }
+    }
+
+    /**
+     * A client that offers TLS 1.3 alone lists no TLS 1.2 suite, and RFC 9113 section 9.2.2's cipher rule is TLS
+     * 1.2's: it gets h2 (src/patches/undertow-core/http2-alpn-for-tls13-clients.diff; stock Undertow answers http/1.1).
+     * Three clients: OkHttp, the JDK's HttpClient, and OpenSSL's s_client, which shares no code with the JDK's TLS.
+     */
+    @Test
+    void aClientOfferingTls13AloneGetsH2() throws IOException, InterruptedException {
+        ConnectionSpec tls13Only = new ConnectionSpec.Builder(ConnectionSpec.MODERN_TLS)
+                .tlsVersions(TlsVersion.TLS_1_3).build();
+        try (Response response = get(clients.okHttpBuilder().connectionSpecs(List.of(tls13Only)).build(), Door.HTTP_2_TLS)) {
+            assertEquals(TlsVersion.TLS_1_3, response.handshake().tlsVersion());
+            assertEquals(Protocol.HTTP_2, response.protocol());
+        }
+        SSLParameters tls13 = new SSLParameters();
+        tls13.setProtocols(new String[] {"TLSv1.3"});
+        HttpClient jdk = HttpClient.newBuilder().sslContext(clients.sslContext()).sslParameters(tls13)
+                .version(HttpClient.Version.HTTP_2).build();
+        assertEquals(HttpClient.Version.HTTP_2, jdkGet(jdk, Door.HTTP_2_TLS).version());
+        assertEquals("TLSv1.3 h2", OpenSslClient.negotiated(doors.uri(Door.HTTP_2_TLS, "/"), "-tls1_3", "h2"));
     }
 
     @Test

@@ -46,6 +46,11 @@ final class TrustedClients {
         }
     }
 
+    /** Where the server's certificate is, for a client outside the JVM (OpenSSL's). */
+    static Path certificatePath() {
+        return CERTIFICATE;
+    }
+
     /** The server's certificate, the one thing these clients trust (the HTTP/3 client's trust too). */
     X509Certificate certificate() {
         return certificate;
