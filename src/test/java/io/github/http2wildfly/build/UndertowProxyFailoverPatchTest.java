@@ -19,7 +19,7 @@ class UndertowProxyFailoverPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-retries-when-a-node-dies.diff");
     private static final Path MULTIPLEXING = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
-    private static final Path WINDOW = Path.of("src/patches/undertow-core/http2-gives-back-discarded-data.diff");
+    private static final Path FLOW = Path.of("src/patches/undertow-core/http2-flow-control-per-stream.diff");
     private static final int REQUESTS = 10;
     private static final int H2_REQUESTS = 300;
     private static final int STOP_AFTER = 60;
@@ -52,7 +52,7 @@ class UndertowProxyFailoverPatchTest {
     @Test
     void withTheDiffsNoAnswerIsLostWhenAnH2BackendStopsMidLoad() throws Exception {
         Path both = work.resolve("both");
-        assertEquals(H2_REQUESTS, h2Stop(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, both)));
+        assertEquals(H2_REQUESTS, h2Stop(undertow.with(List.of(FLOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, both)));
     }
 
     @Test
@@ -69,25 +69,25 @@ class UndertowProxyFailoverPatchTest {
 
     @Test
     void withTheDiffsARequestThatTimesOutLeavesTheOthersOnItsSharedConnectionAlone() throws Exception {
-        assertEquals(POSTS, postsBesideATimeout(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToH2cBackend.class, work)));
+        assertEquals(POSTS, postsBesideATimeout(undertow.with(List.of(FLOW, MULTIPLEXING, DIFF), ProxyToH2cBackend.class, work)));
     }
 
     /** The timed-out request's cancel closed the connection it shared: the POSTs on it, not retried, are lost. */
     @Test
     void withoutItTheTimedOutRequestTakesItsSharedConnectionDown() throws Exception {
-        int answered = postsBesideATimeout(undertow.with(List.of(WINDOW, MULTIPLEXING), ProxyToH2cBackend.class, work));
+        int answered = postsBesideATimeout(undertow.with(List.of(FLOW, MULTIPLEXING), ProxyToH2cBackend.class, work));
         assertTrue(answered < POSTS, answered + " of " + POSTS + " POSTs answered");
     }
 
     @Test
     void withTheDiffsARequestIsAnsweredBesideAHostThatNeverCompletesAConnection() throws Exception {
-        assertEquals(MUTE_REQUESTS, besideAMuteHost(undertow.with(List.of(WINDOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, work)));
+        assertEquals(MUTE_REQUESTS, besideAMuteHost(undertow.with(List.of(FLOW, MULTIPLEXING, DIFF), ProxyToDyingBackend.class, work)));
     }
 
     /** The requests sent to the mute host wait for their connection, and those queued behind it, their whole time. */
     @Test
     void withoutItTheRequestsForAHostThatNeverCompletesAConnectionWaitTheirWholeTime() throws Exception {
-        int whole = besideAMuteHost(undertow.with(List.of(WINDOW, MULTIPLEXING), ProxyToDyingBackend.class, work));
+        int whole = besideAMuteHost(undertow.with(List.of(FLOW, MULTIPLEXING), ProxyToDyingBackend.class, work));
         assertTrue(whole < MUTE_REQUESTS, whole + " of " + MUTE_REQUESTS + " answered");
     }
 

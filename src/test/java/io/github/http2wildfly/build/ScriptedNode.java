@@ -1,0 +1,294 @@
+package io.github.http2wildfly.build;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerUpgradeHandler;
+import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.CleartextHttp2ServerUpgradeHandler;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2ConnectionDecoder;
+import io.netty.handler.codec.http2.Http2ConnectionEncoder;
+import io.netty.handler.codec.http2.Http2ConnectionHandler;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2ServerUpgradeCodec;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.util.AsciiString;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A backend ("node") for Undertow's proxy that speaks HTTP/2 in clear text (h2c, by upgrade or prior knowledge) and
+ * does on the wire what a test asks of it: a small answer, a large one sent as its client's flow control allows, an
+ * answer held until enough requests have come, none at all, a graceful GOAWAY with its last-stream-id. It counts what
+ * a proxy cannot fake: the connections it was opened, the streams open on it now, the RST_STREAMs it received. Built
+ * on Netty's HTTP/2 codec, so that the proxy's side (Undertow) is judged by an implementation that shares no code with
+ * it; loaded from the test's own class loader beside any Undertow.
+ *
+ * <p>Paths: {@code /small} answers 1 KB at once; {@code /large} 2 MB; {@code /held} once {@link #holdUntil} requests
+ * have come (or 20 s); {@code /hang} never; a request with a body is answered with its length once it has ended.
+ */
+public final class ScriptedNode implements AutoCloseable {
+
+    public static final int SMALL = 1024;
+    public static final int LARGE = 2 * 1024 * 1024;
+    private static final long HOLD_AT_MOST_MILLIS = 20_000;
+
+    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final Channel server;
+    private final int maxConcurrentStreams;
+    private final Set<NodeHandler> connections = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger connectionsOpened = new AtomicInteger();
+    private final AtomicInteger resetsReceived = new AtomicInteger();
+    private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger mostOpenStreams = new AtomicInteger();
+    private volatile int goAwayAfterStreams;
+    private volatile long goAwayAfterIdleMillis;
+    private volatile int holdUntil;
+    private final Map<Integer, Runnable> held = new ConcurrentHashMap<>();
+    private final AtomicInteger heldKeys = new AtomicInteger();
+
+    /** A node on a loopback port of its own that allows this many concurrent streams on each connection. */
+    public ScriptedNode(int maxConcurrentStreams) throws InterruptedException {
+        this.maxConcurrentStreams = maxConcurrentStreams;
+        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        connectionsOpened.incrementAndGet();
+                        HttpServerCodec http1 = new HttpServerCodec();
+                        NodeHandler h2 = new Builder().build();
+                        HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(http1, protocol ->
+                                AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, protocol) ? new Http2ServerUpgradeCodec(h2) : null);
+                        channel.pipeline().addLast(new CleartextHttp2ServerUpgradeHandler(http1, upgrade, h2));
+                    }
+                })
+                .bind(InetAddress.getLoopbackAddress(), 0).sync().channel();
+    }
+
+    public int port() {
+        return ((InetSocketAddress) server.localAddress()).getPort();
+    }
+
+    /** Each connection goes away gracefully (GOAWAY, NO_ERROR) once it has received this many streams; 0: never. */
+    public ScriptedNode goAwayAfterStreams(int streams) {
+        this.goAwayAfterStreams = streams;
+        return this;
+    }
+
+    /**
+     * A connection idle this long goes away when the next request comes: GOAWAY with the last-stream-id before that
+     * request's stream, which it ignores, then the connection closed. That is the race of a node's idle timeout
+     * (WildFly's no-request-timeout) with a proxy's pooled connection, made certain. 0: never.
+     */
+    public ScriptedNode goAwayAfterIdle(long millis) {
+        this.goAwayAfterIdleMillis = millis;
+        return this;
+    }
+
+    /** Requests for {@code /held} are answered once this many have come, over all connections. */
+    public ScriptedNode holdUntil(int requests) {
+        this.holdUntil = requests;
+        return this;
+    }
+
+    public int connectionsOpened() {
+        return connectionsOpened.get();
+    }
+
+    /** Streams open on the node now, over all its connections. */
+    public int openStreams() {
+        return connections.stream().mapToInt(handler -> handler.connection().numActiveStreams()).sum();
+    }
+
+    /** The most streams ever open at once on one connection. */
+    public int mostOpenStreams() {
+        return mostOpenStreams.get();
+    }
+
+    public int resetsReceived() {
+        return resetsReceived.get();
+    }
+
+    public int requests() {
+        return requests.get();
+    }
+
+    @Override
+    public void close() {
+        server.close().syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private final class Builder extends AbstractHttp2ConnectionHandlerBuilder<NodeHandler, Builder> {
+
+        Builder() {
+            initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxConcurrentStreams));
+            gracefulShutdownTimeoutMillis(HOLD_AT_MOST_MILLIS);
+        }
+
+        @Override
+        public NodeHandler build() {
+            return super.build();
+        }
+
+        @Override
+        protected NodeHandler build(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
+            NodeHandler handler = new NodeHandler(decoder, encoder, settings);
+            frameListener(handler.listener);
+            return handler;
+        }
+    }
+
+    private final class NodeHandler extends Http2ConnectionHandler {
+
+        private final Listener listener = new Listener();
+        private int streamsReceived;
+        private long idleSince = System.nanoTime();
+        private boolean goingAway;
+
+        NodeHandler(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
+            super(decoder, encoder, settings);
+        }
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
+            super.handlerAdded(ctx);
+            connections.add(this);
+            ctx.channel().closeFuture().addListener(closed -> connections.remove(this));
+            connection().addListener(new Http2ConnectionAdapter() {
+                @Override
+                public void onStreamClosed(Http2Stream stream) {
+                    if (connection().numActiveStreams() == 0) {
+                        idleSince = System.nanoTime();
+                    }
+                }
+            });
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+            if (event instanceof HttpServerUpgradeHandler.UpgradeEvent upgrade) {
+                // the upgrade's request is stream 1, answered over HTTP/2
+                request(ctx, 1, upgrade.upgradeRequest().uri(), !upgrade.upgradeRequest().content().isReadable());
+            }
+            super.userEventTriggered(ctx, event);
+        }
+
+        private void request(ChannelHandlerContext ctx, int streamId, String path, boolean ended) {
+            requests.incrementAndGet();
+            streamsReceived++;
+            mostOpenStreams.accumulateAndGet(connection().numActiveStreams(), Math::max);
+            if (!ended) {
+                return; // answered when its body has ended
+            }
+            answer(ctx, streamId, path);
+        }
+
+        private void answer(ChannelHandlerContext ctx, int streamId, String path) {
+            String route = path.replaceFirst("\\?.*", "");
+            if (route.endsWith("/hang")) {
+                return;
+            } else if (route.endsWith("/held")) {
+                hold(() -> send(ctx, streamId, SMALL));
+            } else if (route.endsWith("/large")) {
+                send(ctx, streamId, LARGE);
+            } else {
+                send(ctx, streamId, SMALL);
+            }
+            goAwayIfDue(ctx);
+        }
+
+        private void hold(Runnable answer) {
+            int key = heldKeys.incrementAndGet();
+            held.put(key, answer);
+            group.schedule(() -> release(key), HOLD_AT_MOST_MILLIS, TimeUnit.MILLISECONDS);
+            if (requests.get() >= holdUntil) {
+                held.keySet().forEach(ScriptedNode.this::release);
+            }
+        }
+
+        private void send(ChannelHandlerContext ctx, int streamId, int bytes) {
+            if (!ctx.executor().inEventLoop()) {
+                ctx.executor().execute(() -> send(ctx, streamId, bytes));
+                return;
+            }
+            if (connection().stream(streamId) == null) {
+                return; // reset by the proxy meanwhile
+            }
+            Http2Headers headers = new DefaultHttp2Headers().status("200").setInt("content-length", bytes);
+            encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());
+            encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(new byte[bytes]), 0, true, ctx.newPromise());
+            ctx.flush();
+        }
+
+        private void goAwayIfDue(ChannelHandlerContext ctx) {
+            if (!goingAway && goAwayAfterStreams > 0 && streamsReceived >= goAwayAfterStreams) {
+                goingAway = true;
+                ctx.close(); // graceful: GOAWAY with the last stream received, the connection closed once they are answered
+            }
+        }
+
+        private final class Listener extends Http2FrameAdapter {
+
+            @Override
+            public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding, boolean endStream) {
+                if (goAwayAfterIdleMillis > 0 && streamsReceived > 0 && connection().numActiveStreams() == 1
+                        && System.nanoTime() - idleSince >= TimeUnit.MILLISECONDS.toNanos(goAwayAfterIdleMillis)) {
+                    // the request crossed the node's GOAWAY: never processed, as RFC 9113 section 6.8 lets the client know
+                    goingAway = true;
+                    frameWriter().writeGoAway(ctx, streamId - 2, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
+                    ctx.flush();
+                    ctx.channel().close();
+                    return;
+                }
+                request(ctx, streamId, headers.path().toString(), endStream);
+            }
+
+            @Override
+            public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int streamDependency,
+                    short weight, boolean exclusive, int padding, boolean endStream) {
+                onHeadersRead(ctx, streamId, headers, padding, endStream);
+            }
+
+            @Override
+            public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+                if (endOfStream) {
+                    answer(ctx, streamId, "/small");
+                }
+                return data.readableBytes() + padding;
+            }
+
+            @Override
+            public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
+                resetsReceived.incrementAndGet();
+            }
+        }
+    }
+
+    private void release(int key) {
+        Runnable answer = held.remove(key);
+        if (answer != null) {
+            answer.run();
+        }
+    }
+}

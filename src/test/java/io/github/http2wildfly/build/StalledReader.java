@@ -1,0 +1,105 @@
+package io.github.http2wildfly.build;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An HTTP/2 client (h2c, prior knowledge) that asks for one answer and never gives flow-control credit back, as a
+ * browser tab whose reader has stalled does: it keeps reading its socket (so TCP does not stall) and acknowledges
+ * SETTINGS, but sends no WINDOW_UPDATE, so the server may send it no more than the opening windows (65,535 bytes).
+ * Written frame by frame because no client lets a test withhold its credit.
+ */
+public final class StalledReader implements AutoCloseable {
+
+    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    /** The window a client has until it sends WINDOW_UPDATE (RFC 9113 section 6.9.2). */
+    public static final int OPENING_WINDOW = 65_535;
+
+    private final Socket socket;
+    private final OutputStream out;
+    private final AtomicLong dataReceived = new AtomicLong();
+    private final Thread reader;
+
+    /** Connects to {@code port} on loopback and asks for {@code path} on stream 1. */
+    public StalledReader(int port, String path) throws IOException {
+        socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        out = socket.getOutputStream();
+        out.write(PREFACE);
+        out.write(frame(0x4, 0, 0, new byte[0])); // SETTINGS, none changed: the default windows
+        // HEADERS, END_STREAM | END_HEADERS: GET, http, the path and authority as literals of the static table's names
+        out.write(frame(0x1, 0x5, 1, block((byte) 0x82, (byte) 0x86, (byte) 0x04, path, (byte) 0x01, "127.0.0.1:" + port)));
+        out.flush();
+        reader = new Thread(this::readUntilClosed, "stalled-reader-" + socket.getLocalPort());
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    /** The answer's DATA bytes received so far (padding included). */
+    public long dataReceived() {
+        return dataReceived.get();
+    }
+
+    private void readUntilClosed() {
+        try {
+            DataInputStream in = new DataInputStream(socket.getInputStream());
+            for (;;) {
+                int length = in.readUnsignedShort() << 8 | in.readUnsignedByte();
+                int type = in.readUnsignedByte();
+                int flags = in.readUnsignedByte();
+                in.readInt();
+                in.readNBytes(length);
+                if (type == 0x0) {
+                    dataReceived.addAndGet(length);
+                } else if (type == 0x4 && (flags & 0x1) == 0) {
+                    synchronized (out) {
+                        out.write(frame(0x4, 0x1, 0, new byte[0])); // SETTINGS ACK
+                        out.flush();
+                    }
+                }
+            }
+        } catch (IOException closed) {
+            // the test closed it, or the server did
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+
+    static byte[] frame(int type, int flags, int stream, byte[] payload) {
+        ByteArrayOutputStream frame = new ByteArrayOutputStream();
+        frame.write(payload.length >>> 16);
+        frame.write(payload.length >>> 8);
+        frame.write(payload.length);
+        frame.write(type);
+        frame.write(flags);
+        frame.write(stream >>> 24);
+        frame.write(stream >>> 16);
+        frame.write(stream >>> 8);
+        frame.write(stream);
+        frame.writeBytes(payload);
+        return frame.toByteArray();
+    }
+
+    /** HPACK, literally: bytes as given, strings with their length (short, no Huffman). */
+    private static byte[] block(Object... parts) {
+        ByteArrayOutputStream block = new ByteArrayOutputStream();
+        for (Object part : parts) {
+            if (part instanceof Byte b) {
+                block.write(b);
+            } else {
+                byte[] text = ((String) part).getBytes(StandardCharsets.US_ASCII);
+                block.write(text.length);
+                block.writeBytes(text);
+            }
+        }
+        return block.toByteArray();
+    }
+}
