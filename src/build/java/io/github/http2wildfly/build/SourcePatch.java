@@ -123,9 +123,10 @@ public final class SourcePatch {
 
     /**
      * Applies one diff to the sources it names; returns the patched files under {@code into}. A file an earlier diff
-     * already patched there is patched further: each diff is written against the published sources, so that it also
-     * applies alone (its test applies it without the others), and where two touch one file, the later one's hunks are
-     * placed by their context around the earlier one's (java-diff-utils' fuzzy apply; the compile and tests check it).
+     * already patched there is patched further: a diff is written against the published sources, so that it also
+     * applies alone (its test applies it without the others), or on top of the diffs named before it where it says so,
+     * and where two touch one file, the later one's hunks are placed by their context around the earlier one's
+     * (java-diff-utils' fuzzy apply; the compile and tests check it).
      */
     static List<Path> apply(Path diff, Path sourcesJar, Path into) throws IOException {
         UnifiedDiff unified;

@@ -22,6 +22,7 @@ import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
 import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2ServerUpgradeCodec;
@@ -52,6 +53,10 @@ public final class ScriptedNode implements AutoCloseable {
     public static final int SMALL = 1024;
     public static final int LARGE = 2 * 1024 * 1024;
     private static final long HOLD_AT_MOST_MILLIS = 20_000;
+    /** The largest body of a request that asks for the upgrade to h2c (as WildFly's own h2c upgrade takes). */
+    private static final int UPGRADE_BODY = 64 * 1024;
+    /** How long a connection that went away still reads what its peer sent before closing. */
+    private static final long LINGER_MILLIS = 2_000;
 
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
@@ -78,7 +83,8 @@ public final class ScriptedNode implements AutoCloseable {
                         HttpServerCodec http1 = new HttpServerCodec();
                         NodeHandler h2 = new Builder().build();
                         HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(http1, protocol ->
-                                AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, protocol) ? new Http2ServerUpgradeCodec(h2) : null);
+                                AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, protocol) ? new Http2ServerUpgradeCodec(h2) : null,
+                                UPGRADE_BODY); // a proxy's first request may be a POST: its body comes with the upgrade
                         channel.pipeline().addLast(new CleartextHttp2ServerUpgradeHandler(http1, upgrade, h2));
                     }
                 })
@@ -164,7 +170,8 @@ public final class ScriptedNode implements AutoCloseable {
         private final Listener listener = new Listener();
         private int streamsReceived;
         private long idleSince = System.nanoTime();
-        private boolean goingAway;
+        /** The last-stream-id of the GOAWAY this connection sent, or -1. */
+        private int goAwayLast = -1;
 
         NodeHandler(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
             super(decoder, encoder, settings);
@@ -181,6 +188,7 @@ public final class ScriptedNode implements AutoCloseable {
                     if (connection().numActiveStreams() == 0) {
                         idleSince = System.nanoTime();
                     }
+                    closeIfGoneAway(ctx);
                 }
             });
         }
@@ -188,13 +196,16 @@ public final class ScriptedNode implements AutoCloseable {
         @Override
         public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
             if (event instanceof HttpServerUpgradeHandler.UpgradeEvent upgrade) {
-                // the upgrade's request is stream 1, answered over HTTP/2
-                request(ctx, 1, upgrade.upgradeRequest().uri(), !upgrade.upgradeRequest().content().isReadable());
+                // the upgrade's request is stream 1, whole (its body aggregated), answered over HTTP/2
+                request(ctx, 1, upgrade.upgradeRequest().uri(), true);
             }
             super.userEventTriggered(ctx, event);
         }
 
         private void request(ChannelHandlerContext ctx, int streamId, String path, boolean ended) {
+            if (goAwayLast >= 0 && streamId > goAwayLast) {
+                return; // above the GOAWAY's last-stream-id: never processed (RFC 9113 section 6.8)
+            }
             requests.incrementAndGet();
             streamsReceived++;
             mostOpenStreams.accumulateAndGet(connection().numActiveStreams(), Math::max);
@@ -242,9 +253,42 @@ public final class ScriptedNode implements AutoCloseable {
         }
 
         private void goAwayIfDue(ChannelHandlerContext ctx) {
-            if (!goingAway && goAwayAfterStreams > 0 && streamsReceived >= goAwayAfterStreams) {
-                goingAway = true;
-                ctx.close(); // graceful: GOAWAY with the last stream received, the connection closed once they are answered
+            if (goAwayLast < 0 && goAwayAfterStreams > 0 && streamsReceived >= goAwayAfterStreams) {
+                goAway(ctx, connection().remote().lastStreamCreated());
+            }
+        }
+
+        /**
+         * GOAWAY (NO_ERROR) with this last-stream-id, written by hand: Netty's own graceful close makes a DATA frame of
+         * a stream above it a connection error, where RFC 9113 section 6.8 lets the receiver of such frames ignore them.
+         */
+        private void goAway(ChannelHandlerContext ctx, int last) {
+            goAwayLast = last;
+            frameWriter().writeGoAway(ctx, last, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
+            ctx.flush();
+            closeIfGoneAway(ctx);
+        }
+
+        /** After its GOAWAY, the connection closes once every stream up to its last-stream-id has been answered. */
+        private void closeIfGoneAway(ChannelHandlerContext ctx) {
+            if (goAwayLast < 0 || !ctx.channel().isActive() || ((SocketChannel) ctx.channel()).isOutputShutdown()) {
+                return;
+            }
+            int last = goAwayLast;
+            boolean open;
+            try {
+                open = connection().forEachActiveStream(stream -> stream.id() > last) != null;
+            } catch (Http2Exception e) {
+                throw new IllegalStateException(e);
+            }
+            if (!open) {
+                // written whole first, then a lingering close (as nginx's): output shut, the peer's last frames still
+                // read, so that they do not turn the close into a reset; closed past this handler's own close, which
+                // would wait for the ignored streams too
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written -> {
+                    ((SocketChannel) ctx.channel()).shutdownOutput();
+                    ctx.executor().schedule(() -> ctx.close(), LINGER_MILLIS, TimeUnit.MILLISECONDS);
+                });
             }
         }
 
@@ -252,13 +296,10 @@ public final class ScriptedNode implements AutoCloseable {
 
             @Override
             public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding, boolean endStream) {
-                if (goAwayAfterIdleMillis > 0 && streamsReceived > 0 && connection().numActiveStreams() == 1
+                if (goAwayLast < 0 && goAwayAfterIdleMillis > 0 && streamsReceived > 0 && connection().numActiveStreams() == 1
                         && System.nanoTime() - idleSince >= TimeUnit.MILLISECONDS.toNanos(goAwayAfterIdleMillis)) {
                     // the request crossed the node's GOAWAY: never processed, as RFC 9113 section 6.8 lets the client know
-                    goingAway = true;
-                    frameWriter().writeGoAway(ctx, streamId - 2, Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
-                    ctx.flush();
-                    ctx.channel().close();
+                    goAway(ctx, streamId - 2);
                     return;
                 }
                 request(ctx, streamId, headers.path().toString(), endStream);
@@ -272,7 +313,7 @@ public final class ScriptedNode implements AutoCloseable {
 
             @Override
             public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-                if (endOfStream) {
+                if (endOfStream && (goAwayLast < 0 || streamId <= goAwayLast)) {
                     answer(ctx, streamId, "/small");
                 }
                 return data.readableBytes() + padding;
