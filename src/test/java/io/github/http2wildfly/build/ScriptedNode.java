@@ -169,6 +169,8 @@ public final class ScriptedNode implements AutoCloseable {
 
         private final Listener listener = new Listener();
         private int streamsReceived;
+        /** The paths of requests whose body is still coming: answered when it has ended. */
+        private final Map<Integer, String> awaitingBody = new ConcurrentHashMap<>();
         private long idleSince = System.nanoTime();
         /** The last-stream-id of the GOAWAY this connection sent, or -1. */
         private int goAwayLast = -1;
@@ -210,7 +212,8 @@ public final class ScriptedNode implements AutoCloseable {
             streamsReceived++;
             mostOpenStreams.accumulateAndGet(connection().numActiveStreams(), Math::max);
             if (!ended) {
-                return; // answered when its body has ended
+                awaitingBody.put(streamId, path); // answered when its body has ended
+                return;
             }
             answer(ctx, streamId, path);
         }
@@ -313,8 +316,9 @@ public final class ScriptedNode implements AutoCloseable {
 
             @Override
             public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
-                if (endOfStream && (goAwayLast < 0 || streamId <= goAwayLast)) {
-                    answer(ctx, streamId, "/small");
+                String path = endOfStream ? awaitingBody.remove(streamId) : null;
+                if (path != null) {
+                    answer(ctx, streamId, path);
                 }
                 return data.readableBytes() + padding;
             }

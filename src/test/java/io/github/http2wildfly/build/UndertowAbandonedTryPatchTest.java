@@ -1,0 +1,73 @@
+package io.github.http2wildfly.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/**
+ * src/patches/undertow-core/proxy-stops-abandoned-tries.diff, red without it and green with it in the same run, on
+ * Undertow's proxy with the diffs before it: tries to a node that never answers, given up by the proxy for three
+ * reasons; the node counts the streams still open on it afterwards.
+ */
+@Isolated // its sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
+class UndertowAbandonedTryPatchTest {
+
+    private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-stops-abandoned-tries.diff");
+    private static final List<Path> BEFORE = Stream.of("http2-flow-control-per-stream", "http2-goaway-keeps-streams-below-its-last",
+            "proxy-multiplexes-http2", "proxy-retries-when-a-node-dies", "proxy-sends-again-what-a-node-never-processed")
+            .map(name -> Path.of("src/patches/undertow-core/" + name + ".diff")).toList();
+    private static final int REQUESTS = 10;
+    private static final int ANSWER_MILLIS = 300;
+    private static final int REQUEST_MILLIS = 1_000;
+    private static final int CLIENT_MILLIS = 500;
+
+    private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffATryGivenUpForWantOfAnAnswerIsResetTowardTheNode() throws Exception {
+        assertEquals(0, open(withIt(), "afterAnswerTimeouts", ANSWER_MILLIS));
+    }
+
+    @Test
+    void withTheDiffARequestWhoseTimeIsUpIsResetTowardTheNode() throws Exception {
+        assertEquals(0, open(withIt(), "afterRequestTimeouts", REQUEST_MILLIS));
+    }
+
+    @Test
+    void withTheDiffARequestWhoseClientLeftIsResetTowardTheNode() throws Exception {
+        assertEquals(0, open(withIt(), "afterClientsLeft", CLIENT_MILLIS));
+    }
+
+    /** When this fails, Undertow resets a try it gives up by itself: delete the diff. */
+    @Test
+    void withoutItTheTriesGivenUpStayOpenOnTheNode() throws Exception {
+        ClassLoader without = undertow.with(BEFORE, ProxyAbandoningTries.class, work.resolve("without"));
+        assertTrue(open(without, "afterAnswerTimeouts", ANSWER_MILLIS) > 0, "after answer timeouts");
+        assertTrue(open(without, "afterRequestTimeouts", REQUEST_MILLIS) > 0, "after request timeouts");
+        assertTrue(open(without, "afterClientsLeft", CLIENT_MILLIS) > 0, "after clients left");
+    }
+
+    /** Undertow as published: one connection per request, the try's closed with it when its time is up (504). */
+    @Test
+    void undertowsOwnProxyClosesTheConnectionOfARequestWhoseTimeIsUp() throws Exception {
+        assertEquals(0, open(undertow.without(ProxyAbandoningTries.class), "afterRequestTimeouts", REQUEST_MILLIS));
+    }
+
+    private ClassLoader withIt() throws Exception {
+        return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), ProxyAbandoningTries.class, work);
+    }
+
+    private static int open(ClassLoader loader, String scenario, int millis) throws Exception {
+        return (int) loader.loadClass(ProxyAbandoningTries.class.getName()).getMethod(scenario, int.class, int.class)
+                .invoke(null, REQUESTS, millis);
+    }
+}
