@@ -69,6 +69,7 @@ public final class ScriptedNode implements AutoCloseable {
     private volatile int goAwayAfterStreams;
     private volatile long goAwayAfterIdleMillis;
     private volatile int holdUntil;
+    private volatile boolean hangs = true;
     private final Map<Integer, Runnable> held = new ConcurrentHashMap<>();
     private final AtomicInteger heldKeys = new AtomicInteger();
 
@@ -108,6 +109,12 @@ public final class ScriptedNode implements AutoCloseable {
      */
     public ScriptedNode goAwayAfterIdle(long millis) {
         this.goAwayAfterIdleMillis = millis;
+        return this;
+    }
+
+    /** Whether {@code /hang} hangs here (true, the default) or is answered as {@code /small}. */
+    public ScriptedNode hangs(boolean hangs) {
+        this.hangs = hangs;
         return this;
     }
 
@@ -220,7 +227,7 @@ public final class ScriptedNode implements AutoCloseable {
 
         private void answer(ChannelHandlerContext ctx, int streamId, String path) {
             String route = path.replaceFirst("\\?.*", "");
-            if (route.endsWith("/hang")) {
+            if (route.endsWith("/hang") && hangs) {
                 return;
             } else if (route.endsWith("/held")) {
                 hold(() -> send(ctx, streamId, SMALL));
