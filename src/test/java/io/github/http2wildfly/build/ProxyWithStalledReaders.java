@@ -28,6 +28,8 @@ public final class ProxyWithStalledReaders {
 
     /** What a small answer may take before it counts as waiting on the stalled ones: far past any loopback answer. */
     private static final int STUCK_MILLIS = 10_000;
+    /** How long the readers' counts must stay as they are to count as stalled. */
+    private static final int STILL_MILLIS = 500;
 
     private ProxyWithStalledReaders() {
     }
@@ -89,15 +91,23 @@ public final class ProxyWithStalledReaders {
         }
     }
 
-    /** Until every reader has had its opening window (the proxy sends it no more), at most 20 s. */
+    /**
+     * Until no reader receives more (the proxy sends them no more than their opening windows, and without the fix
+     * less, the connection stalled by the first of them), each having had some of its answer; at most 20 s.
+     */
     private static void awaitStalled(List<StalledReader> readers) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (readers.stream().anyMatch(reader -> reader.dataReceived() < StalledReader.OPENING_WINDOW)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the readers never had their opening window: "
-                        + readers.stream().map(StalledReader::dataReceived).toList());
+        List<Long> last = List.of();
+        for (;;) {
+            Thread.sleep(STILL_MILLIS);
+            List<Long> now = readers.stream().map(StalledReader::dataReceived).toList();
+            if (now.equals(last) && now.stream().allMatch(received -> received > 0)) {
+                return;
             }
-            Thread.sleep(20);
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the readers never stalled: " + now);
+            }
+            last = now;
         }
     }
 }

@@ -40,19 +40,22 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A backend ("node") for Undertow's proxy that speaks HTTP/2 in clear text (h2c, by upgrade or prior knowledge) and
  * does on the wire what a test asks of it: a small answer, a large one sent as its client's flow control allows, an
- * answer held until enough requests have come, none at all, a graceful GOAWAY with its last-stream-id. It counts what
- * a proxy cannot fake: the connections it was opened, the streams open on it now, the RST_STREAMs it received. Built
+ * answer after a while, none at all, a graceful GOAWAY with its last-stream-id. It counts what a proxy cannot fake: the
+ * connections it was opened, the streams open on it now and the most at once, the RST_STREAMs it received. Built
  * on Netty's HTTP/2 codec, so that the proxy's side (Undertow) is judged by an implementation that shares no code with
  * it; loaded from the test's own class loader beside any Undertow.
  *
- * <p>Paths: {@code /small} answers 1 KB at once; {@code /large} 2 MB; {@code /held} once {@link #holdUntil} requests
- * have come (or 20 s); {@code /hang} never; a request with a body is answered with its length once it has ended.
+ * <p>Paths: {@code /small} answers 1 KB at once; {@code /slow} 1 KB after {@value #SLOW_MILLIS} ms; {@code /large} 2 MB;
+ * {@code /hang} never ({@link #hangs}); a request with a body is answered as its path says once its body has ended.
  */
 public final class ScriptedNode implements AutoCloseable {
 
     public static final int SMALL = 1024;
     public static final int LARGE = 2 * 1024 * 1024;
-    private static final long HOLD_AT_MOST_MILLIS = 20_000;
+    /** How long a connection's graceful close waits for its streams at most. */
+    private static final long CLOSE_AT_MOST_MILLIS = 20_000;
+    /** How long {@code /slow} takes to answer. */
+    public static final long SLOW_MILLIS = 500;
     /** The largest body of a request that asks for the upgrade to h2c (as WildFly's own h2c upgrade takes). */
     private static final int UPGRADE_BODY = 64 * 1024;
     /** How long a connection that went away still reads what its peer sent before closing. */
@@ -68,10 +71,7 @@ public final class ScriptedNode implements AutoCloseable {
     private final AtomicInteger mostOpenStreams = new AtomicInteger();
     private volatile int goAwayAfterStreams;
     private volatile long goAwayAfterIdleMillis;
-    private volatile int holdUntil;
     private volatile boolean hangs = true;
-    private final Map<Integer, Runnable> held = new ConcurrentHashMap<>();
-    private final AtomicInteger heldKeys = new AtomicInteger();
 
     /** A node on a loopback port of its own that allows this many concurrent streams on each connection. */
     public ScriptedNode(int maxConcurrentStreams) throws InterruptedException {
@@ -118,12 +118,6 @@ public final class ScriptedNode implements AutoCloseable {
         return this;
     }
 
-    /** Requests for {@code /held} are answered once this many have come, over all connections. */
-    public ScriptedNode holdUntil(int requests) {
-        this.holdUntil = requests;
-        return this;
-    }
-
     public int connectionsOpened() {
         return connectionsOpened.get();
     }
@@ -156,7 +150,7 @@ public final class ScriptedNode implements AutoCloseable {
 
         Builder() {
             initialSettings(Http2Settings.defaultSettings().maxConcurrentStreams(maxConcurrentStreams));
-            gracefulShutdownTimeoutMillis(HOLD_AT_MOST_MILLIS);
+            gracefulShutdownTimeoutMillis(CLOSE_AT_MOST_MILLIS);
         }
 
         @Override
@@ -229,23 +223,14 @@ public final class ScriptedNode implements AutoCloseable {
             String route = path.replaceFirst("\\?.*", "");
             if (route.endsWith("/hang") && hangs) {
                 return;
-            } else if (route.endsWith("/held")) {
-                hold(() -> send(ctx, streamId, SMALL));
+            } else if (route.endsWith("/slow")) {
+                ctx.executor().schedule(() -> send(ctx, streamId, SMALL), SLOW_MILLIS, TimeUnit.MILLISECONDS);
             } else if (route.endsWith("/large")) {
                 send(ctx, streamId, LARGE);
             } else {
                 send(ctx, streamId, SMALL);
             }
             goAwayIfDue(ctx);
-        }
-
-        private void hold(Runnable answer) {
-            int key = heldKeys.incrementAndGet();
-            held.put(key, answer);
-            group.schedule(() -> release(key), HOLD_AT_MOST_MILLIS, TimeUnit.MILLISECONDS);
-            if (requests.get() >= holdUntil) {
-                held.keySet().forEach(ScriptedNode.this::release);
-            }
         }
 
         private void send(ChannelHandlerContext ctx, int streamId, int bytes) {
@@ -259,7 +244,7 @@ public final class ScriptedNode implements AutoCloseable {
             Http2Headers headers = new DefaultHttp2Headers().status("200").setInt("content-length", bytes);
             encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());
             encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(new byte[bytes]), 0, true, ctx.newPromise());
-            ctx.flush();
+            flush(ctx); // this handler's flush, which writes what flow control queued (ctx.flush() would pass it by)
         }
 
         private void goAwayIfDue(ChannelHandlerContext ctx) {
@@ -334,13 +319,6 @@ public final class ScriptedNode implements AutoCloseable {
             public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
                 resetsReceived.incrementAndGet();
             }
-        }
-    }
-
-    private void release(int key) {
-        Runnable answer = held.remove(key);
-        if (answer != null) {
-            answer.run();
         }
     }
 }

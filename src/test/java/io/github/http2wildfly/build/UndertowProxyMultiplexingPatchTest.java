@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * src/patches/undertow-core/proxy-multiplexes-http2.diff, red without it and green with it in the same run: twenty
- * requests in flight at once through Undertow's proxy to an h2c backend.
+ * requests in flight at once through Undertow's proxy to an h2c backend; and 250 at once to a node that allows 100
+ * streams a connection (many servers' default), which a connection cannot carry alone.
  */
 @Isolated // hundreds of sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
 class UndertowProxyMultiplexingPatchTest {
@@ -19,6 +20,8 @@ class UndertowProxyMultiplexingPatchTest {
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
     private static final int REQUESTS = 20;
     private static final int PROXY_IO_THREADS = 2;
+    /** Past two connections' worth of the node's 100 streams. */
+    private static final int BEYOND_ONE_CONNECTION = 250;
 
     private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
 
@@ -35,6 +38,24 @@ class UndertowProxyMultiplexingPatchTest {
     @Test
     void undertowsOwnProxyOpensAConnectionForEachRequestInFlight() throws Exception {
         assertEquals(REQUESTS, connections(undertow.without(ProxyToH2cBackend.class)));
+    }
+
+    @Test
+    void withTheDiffANodeOf100StreamsGetsAConnectionForEach100AndNoRequestWaits() throws Exception {
+        String answers = beyondOneConnection(undertow.with(DIFF, ProxyToNodeOf100Streams.class, work));
+        assertEquals(BEYOND_ONE_CONNECTION + " of " + BEYOND_ONE_CONNECTION + ", node had " + (BEYOND_ONE_CONNECTION + 1)
+                + ", connections 3, most streams 100, waited 0", answers);
+    }
+
+    @Test
+    void undertowsOwnProxyOpensAConnectionForEachOfThem() throws Exception {
+        String answers = beyondOneConnection(undertow.without(ProxyToNodeOf100Streams.class));
+        assertTrue(answers.contains("connections " + BEYOND_ONE_CONNECTION) || answers.contains("connections " + (BEYOND_ONE_CONNECTION + 1)), answers);
+    }
+
+    private static String beyondOneConnection(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyToNodeOf100Streams.class.getName()).getMethod("answersAtOnce", int.class)
+                .invoke(null, BEYOND_ONE_CONNECTION);
     }
 
     private static int connections(ClassLoader loader) throws Exception {
