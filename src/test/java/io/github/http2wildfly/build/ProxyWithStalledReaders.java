@@ -28,8 +28,6 @@ public final class ProxyWithStalledReaders {
 
     /** What a small answer may take before it counts as waiting on the stalled ones: far past any loopback answer. */
     private static final int STUCK_MILLIS = 10_000;
-    /** How long the readers' counts must stay as they are to count as stalled. */
-    private static final int STILL_MILLIS = 500;
 
     private ProxyWithStalledReaders() {
     }
@@ -62,7 +60,7 @@ public final class ProxyWithStalledReaders {
             for (int i = 0; i < stalled; i++) {
                 readers.add(new StalledReader(port, "/large"));
             }
-            awaitStalled(readers);
+            StalledReader.awaitStalled(readers);
             List<Integer> statuses = new ArrayList<>();
             for (int i = 0; i < small && (statuses.isEmpty() || statuses.get(statuses.size() - 1) == 200); i++) {
                 statuses.add(smallAnswer(h2, port));
@@ -88,26 +86,6 @@ public final class ProxyWithStalledReaders {
             return -1;
         } catch (IOException e) {
             return -2;
-        }
-    }
-
-    /**
-     * Until no reader receives more (the proxy sends them no more than their opening windows, and without the fix
-     * less, the connection stalled by the first of them), each having had some of its answer; at most 20 s.
-     */
-    private static void awaitStalled(List<StalledReader> readers) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        List<Long> last = List.of();
-        for (;;) {
-            Thread.sleep(STILL_MILLIS);
-            List<Long> now = readers.stream().map(StalledReader::dataReceived).toList();
-            if (now.equals(last) && now.stream().allMatch(received -> received > 0)) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the readers never stalled: " + now);
-            }
-            last = now;
         }
     }
 }

@@ -7,6 +7,8 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -20,6 +22,8 @@ public final class StalledReader implements AutoCloseable {
     private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     /** The window a client has until it sends WINDOW_UPDATE (RFC 9113 section 6.9.2). */
     public static final int OPENING_WINDOW = 65_535;
+    /** How long the readers' counts must stay as they are to count as stalled. */
+    private static final int STILL_MILLIS = 500;
 
     private final Socket socket;
     private final OutputStream out;
@@ -28,12 +32,17 @@ public final class StalledReader implements AutoCloseable {
 
     /** Connects to {@code port} on loopback and asks for {@code path} on stream 1. */
     public StalledReader(int port, String path) throws IOException {
-        socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        this(InetAddress.getLoopbackAddress().getHostAddress(), port, path);
+    }
+
+    /** Connects to {@code host:port} (clear text, prior knowledge) and asks for {@code path} on stream 1. */
+    public StalledReader(String host, int port, String path) throws IOException {
+        socket = new Socket(host, port);
         out = socket.getOutputStream();
         out.write(PREFACE);
         out.write(frame(0x4, 0, 0, new byte[0])); // SETTINGS, none changed: the default windows
         // HEADERS, END_STREAM | END_HEADERS: GET, http, the path and authority as literals of the static table's names
-        out.write(frame(0x1, 0x5, 1, block((byte) 0x82, (byte) 0x86, (byte) 0x04, path, (byte) 0x01, "127.0.0.1:" + port)));
+        out.write(frame(0x1, 0x5, 1, block((byte) 0x82, (byte) 0x86, (byte) 0x04, path, (byte) 0x01, host + ":" + port)));
         out.flush();
         reader = new Thread(this::readUntilClosed, "stalled-reader-" + socket.getLocalPort());
         reader.setDaemon(true);
@@ -43,6 +52,28 @@ public final class StalledReader implements AutoCloseable {
     /** The answer's DATA bytes received so far (padding included). */
     public long dataReceived() {
         return dataReceived.get();
+    }
+
+    /**
+     * Until no reader receives more, each having had some of its answer (a server sends a reader that gives no credit
+     * back no more than its opening windows, and less if something else holds the connection), at most 20 s.
+     *
+     * @throws IllegalStateException if they keep receiving: they did not stall
+     */
+    public static void awaitStalled(List<StalledReader> readers) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        List<Long> last = List.of();
+        for (;;) {
+            Thread.sleep(STILL_MILLIS);
+            List<Long> now = readers.stream().map(StalledReader::dataReceived).toList();
+            if (now.equals(last) && now.stream().allMatch(received -> received > 0)) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the readers never stalled: " + now);
+            }
+            last = now;
+        }
     }
 
     private void readUntilClosed() {

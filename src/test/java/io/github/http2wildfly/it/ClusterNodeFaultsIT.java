@@ -3,15 +3,21 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.build.StalledReader;
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.cluster.ClusterNode;
 import io.github.http2wildfly.http.RequestRulesFilter;
 import io.github.http2wildfly.page.LogoCount;
+import io.github.http2wildfly.page.LogoServlet;
+import io.netty.handler.codec.http2.Http2Error;
 import io.github.http2wildfly.shared.ClusterManagement;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -33,8 +39,9 @@ import org.junit.jupiter.api.TestInstance;
  * that each test leaves as it found it: both nodes serving (checked before each). A node suspended while a soak runs
  * loses no request; a node that hangs beside a healthy one leaves every request to the healthy one (the balancer gives
  * a try {@value #ANSWER_TIMEOUT_MILLIS} ms to begin its answer, then retries it: proxy-retries-when-a-node-dies.diff);
- * the balancer restarted is found again by the nodes; bad requests get the doors' answers; when every node hangs, a
- * GET is answered 503 once each has had its try, and a POST, which is not retried, 504 when its time is up.
+ * clients that stop reading large answers leave the others answered; the balancer restarted is found again by the
+ * nodes; bad requests get the doors' answers; when every node hangs, a GET's HTTP/2 stream is refused and an HTTP/1.1
+ * GET answered 503 once each node has had its try, and a POST, which is not retried, 504 when its time is up.
  */
 @Tag("cluster")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -49,6 +56,8 @@ class ClusterNodeFaultsIT {
     /** As long as the soak runs (h2load's timing-based mode): past the fault, whatever the balancer's rate. */
     private static final Duration SOAK = Duration.ofSeconds(8);
     private static final Duration SOAK_WARM_UP = Duration.ofSeconds(2);
+    /** As many as the issue that found the stall had. */
+    private static final int STALLED_READERS = 8;
 
     private Cluster cluster;
 
@@ -105,6 +114,32 @@ class ClusterNodeFaultsIT {
         assertTrue(ClusterServers.triesGivenUp(cluster) > givenUpBefore, "the balancer gave tries on " + node + " up and sent them on");
     }
 
+    /**
+     * Eight HTTP/2 clients ask for the 2 MB tile and give no flow-control credit back, as stalled readers do; while
+     * they stay, a soak of logos through the balancer is answered whole. Before http2-flow-control-per-stream.diff their
+     * streams held the balancer's connections to the nodes (1,989 of 2,000 logos failed, then 503 from both nodes out).
+     */
+    @Test
+    void clientsThatStopReadingLargeAnswersLeaveEveryOtherRequestOfASoakAnswered() throws Exception {
+        URI door = cluster.balancerClearText("/");
+        List<StalledReader> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < STALLED_READERS; i++) {
+                stalled.add(new StalledReader(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH + "?n=" + i));
+            }
+            StalledReader.awaitStalled(stalled);
+            System.out.println("the soak, beside " + STALLED_READERS + " stalled readers of the 2 MB tile: "
+                    + BalancerSoak.start(cluster, SOAK).assertEveryRequestSucceeded());
+            for (StalledReader reader : stalled) {
+                assertTrue(reader.dataReceived() <= StalledReader.OPENING_WINDOW, "a reader that gives no credit back had " + reader.dataReceived());
+            }
+        } finally {
+            for (StalledReader reader : stalled) {
+                reader.close();
+            }
+        }
+    }
+
     @Test
     void aRestartedBalancerIsFoundAgainByBothNodes() throws Exception {
         cluster.restart(Cluster.BALANCER);
@@ -127,7 +162,17 @@ class ClusterNodeFaultsIT {
         for (String node : Cluster.NODES) {
             signal("STOP", cluster.process(node));
         }
-        try {
+        try (RawHttp2 h2 = RawHttp2.open(new TrustedClients().sslContext(), cluster.balancer("/"))) {
+            // HTTP/2: the stream is refused (REFUSED_STREAM: nothing was processed, a client may send it again),
+            // once the nodes, both out for their failures, have had their tries (proxy-takes-a-node-out-on-evidence.diff)
+            h2.headers(1, h2.get("/http2/"), true);
+            h2.flush();
+            long deadline = System.nanoTime() + REQUEST_TIMEOUT.multipliedBy(2).toNanos(); // a guard, not a measurement
+            while (!h2.resets().containsKey(1) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertEquals(Map.of(1, Http2Error.REFUSED_STREAM.code()), h2.resets(), "the stream refused");
+            assertEquals(Optional.empty(), h2.awaitStatus(1, Duration.ZERO), "no status over HTTP/2");
             // HTTP/1.1: over HTTP/2 the balancer refuses the stream instead (REFUSED_STREAM), which a client retries
             OkHttpClient patient = new OkHttpClient.Builder().readTimeout(REQUEST_TIMEOUT.multipliedBy(4)).build();
             Request post = new Request.Builder().url(cluster.balancerClearText("/http2/").toString())
