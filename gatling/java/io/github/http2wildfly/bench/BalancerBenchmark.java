@@ -9,6 +9,8 @@ import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import io.github.http2wildfly.measure.browser.HeadlessFirefox;
+import io.github.http2wildfly.measure.net.StalledReader;
+import io.github.http2wildfly.page.LogoServlet;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,7 +40,8 @@ import java.util.stream.Stream;
 /**
  * WildFly's balancer, over each hop, beside HAProxy and nginx, each in front of the same two nodes: the 500 logos at
  * 50 ms in Chromium and Firefox (the front against node 1 alone, round after round until the comparison's rule
- * decides), the front's CPU time per 1,000 requests and its rate under h2load over several rounds with intervals,
+ * decides), the front's CPU time per 1,000 requests over TLS and over h2c and its rate under h2load over several
+ * rounds with intervals, its request times' median and 99th percentile at fixed rates, where WildFly's CPU goes (JFR),
  * its connections to each node counted from the sockets (the most seen during the pages and during h2load), and the
  * images lost when node 1 is killed with SIGKILL in the middle of a page (Chromium through the front's slow door,
  * once about a fifth of the page has passed; the node started again between kills). A benchmark, not a test: it
@@ -59,14 +62,30 @@ public final class BalancerBenchmark {
     private static final Duration NODE_BACK = Duration.ofSeconds(120);
     private static final Pattern H2LOAD_RATE = Pattern.compile("finished in [\\d.]+\\w+, ([\\d.]+) req/s");
     private static final int H2LOAD_REQUESTS = 10_000;
+    /** Fixed rates (requests per second in all) for the latency percentiles: below every front's closed-loop rate here. */
+    private static final List<Integer> FIXED_RATES = List.of(1_000, 2_500);
+    private static final int FIXED_RATE_SECONDS = 5;
+    private static final int STALLED_READERS = 8;
+    private static final Pattern H2LOAD_DONE = Pattern.compile("requests: \\d+ total, \\d+ started, \\d+ done, \\d+ succeeded.*\\n"
+            + "status codes: (\\d+) 2xx");
+    private static final Pattern H2LOAD_TIMES = Pattern.compile("time for request:\\s+(\\S+)\\s+(\\S+)");
 
     /** A browser that loads the wall in a fresh context and returns the wall's report. */
     private record Engine(String name, Function<String, Map<String, String>> freshLoad) {
     }
 
     /** One front's figures. */
-    private record Row(String front, List<Verdict> pages, RatioInterval cpuPerThousand, RatioInterval requestsPerSecond,
-            String connectionsDuringPages, String connectionsDuringH2load, List<Integer> imagesLost) {
+    private record Row(String front, List<Verdict> pages, Throughput throughput, List<Percentiles> latencies,
+            String connectionsDuringPages, String connectionsDuringH2load, List<Integer> imagesLost, Profile profile,
+            String besideStalledReaders) {
+    }
+
+    /** Under h2load's closed loop, round after round: CPU per 1,000 requests over TLS and over h2c, and the rate over TLS. */
+    private record Throughput(RatioInterval cpuTls, RatioInterval cpuClearText, RatioInterval requestsPerSecond) {
+    }
+
+    /** At one fixed rate, round after round: the median and the 99th percentile of a request's time, ms. */
+    private record Percentiles(int requestsPerSecond, RatioInterval p50, RatioInterval p99) {
     }
 
     private BalancerBenchmark() {
@@ -98,7 +117,12 @@ public final class BalancerBenchmark {
                 try (Cluster cluster = Cluster.start(settings.withHop(hop), settings.portOffset(), out.resolve("cluster"),
                         Duration.ofMinutes(3), List.of())) {
                     if (hops.contains(hop)) {
-                        rows.add(measure(new WildFlyFront(cluster), cluster, engines, bench));
+                        rows.add(measure(new WildFlyFront(cluster, false), cluster, engines, bench));
+                    }
+                    if (hop == clusters.get(clusters.size() - 1) && bench.openSsl()) { // the same balancer, its TLS on OpenSSL
+                        cluster.reconfigureBalancer("tls-openssl.cli");
+                        cluster.awaitNodes(cluster.balancerClearText("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
+                        rows.add(measure(new WildFlyFront(cluster, true), cluster, engines, bench));
                     }
                     if (hop == clusters.get(clusters.size() - 1)) { // the others in front of the same nodes, their balancer idle
                         for (ExternalFront.Kind kind : bench.others()) {
@@ -143,9 +167,60 @@ public final class BalancerBenchmark {
                 lost.add(imagesLostWhenANodeDies(front, cluster, slowFront, engines.get(0)));
             }
             AtomicLongArray duringH2load = new AtomicLongArray(Cluster.NODES.size());
-            RatioInterval[] throughput = throughput(front, bench.h2loadRounds(), duringH2load);
-            return new Row(front.name(), pages, throughput[0], throughput[1], most(duringPages), most(duringH2load), lost);
+            Throughput throughput = throughput(front, bench.h2loadRounds(), duringH2load);
+            List<Percentiles> latencies = new ArrayList<>();
+            for (int rate : FIXED_RATES) {
+                latencies.add(latency(front, rate, bench.h2loadRounds(), bench.dir()));
+            }
+            // where a JVM front's CPU goes: WildFly's balancer under the same h2load, recorded by JFR
+            Profile profile = front instanceof WildFlyFront ? Profile.during(front.process().pid(),
+                    bench.dir().resolve("profile-" + front.name().replaceAll("\\W+", "-") + ".jfr"), () -> h2load(front.door("/http2/logo.png"))) : null;
+            return new Row(front.name(), pages, throughput, latencies, most(duringPages), most(duringH2load), lost, profile,
+                    besideStalledReaders(front));
         }
+    }
+
+    /**
+     * 8 clients ask the front for the 2 MB tile over h2c and give no flow-control credit back (stalled readers); while
+     * they stay, h2load's 10,000 logos over TLS: how many failed, and the slowest. Nothing is asserted: a front that
+     * fails here is a finding (it was WildFly's, before http2-flow-control-per-stream.diff).
+     */
+    private static String besideStalledReaders(Front front) throws Exception {
+        URI door = front.h2cDoor("/");
+        List<StalledReader> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < STALLED_READERS; i++) {
+                stalled.add(new StalledReader(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH + "?n=" + i));
+            }
+            StalledReader.awaitStalled(stalled);
+            Process h2load = new ProcessBuilder("h2load", "-n", String.valueOf(H2LOAD_REQUESTS), "-c", "4", "-m", "20",
+                    front.door("/http2/logo.png").toString()).redirectErrorStream(true).start();
+            String output = new String(h2load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            h2load.waitFor();
+            Matcher done = H2LOAD_DONE.matcher(output);
+            Matcher slowest = H2LOAD_TIMES.matcher(output);
+            String said = (done.find() ? done.group(1) + " of " + H2LOAD_REQUESTS + " 2xx" : "h2load said no total")
+                    + (slowest.find() ? ", slowest " + slowest.group(2) : "");
+            System.out.println(front.name() + " beside " + STALLED_READERS + " stalled readers: " + said);
+            return said;
+        } finally {
+            for (StalledReader reader : stalled) {
+                reader.close();
+            }
+        }
+    }
+
+    /** The front's request times at a fixed rate over TLS, round after round (an open loop: h2load's --rps). */
+    private static Percentiles latency(Front front, int rate, int rounds, Path dir) throws Exception {
+        double[] p50 = new double[rounds];
+        double[] p99 = new double[rounds];
+        for (int round = 0; round < rounds; round++) {
+            Latency latency = Latency.atRate(front.door("/http2/logo.png"), rate, FIXED_RATE_SECONDS, dir.resolve("h2load-rate.log"));
+            System.out.println(front.name() + " at " + rate + " req/s: " + latency);
+            p50[round] = Math.log(latency.p50Millis());
+            p99[round] = Math.log(latency.p99Millis());
+        }
+        return new Percentiles(rate, RatioInterval.of(p50, 0.95), RatioInterval.of(p99, 0.95));
     }
 
     private static DelayProxy slowDoor(int port) throws IOException {
@@ -183,11 +258,18 @@ public final class BalancerBenchmark {
         return lost;
     }
 
-    /** The front's CPU per 1,000 requests and its rate under h2load, round after round; its connections sampled meanwhile. */
-    private static RatioInterval[] throughput(Front front, int rounds, AtomicLongArray connections) throws Exception {
+    /**
+     * The front's CPU per 1,000 requests over TLS and over h2c (the same requests without TLS: what the front's TLS
+     * costs, set apart from the proxying) and its rate over TLS under h2load, round after round, the two in turns; its
+     * connections sampled meanwhile.
+     */
+    private static Throughput throughput(Front front, int rounds, AtomicLongArray connections) throws Exception {
         URI logo = front.door("/http2/logo.png");
+        URI clearLogo = front.h2cDoor("/http2/logo.png");
         h2load(logo); // warm-up
+        h2load(clearLogo);
         double[] cpu = new double[rounds];
+        double[] cpuClear = new double[rounds];
         double[] rate = new double[rounds];
         AtomicBoolean running = new AtomicBoolean(true);
         CompletableFuture<Void> sampler = CompletableFuture.runAsync(() -> {
@@ -202,15 +284,23 @@ public final class BalancerBenchmark {
         });
         try {
             for (int round = 0; round < rounds; round++) {
-                double before = cpuMillis(front.process());
-                rate[round] = Math.log(h2load(logo));
-                cpu[round] = Math.log((cpuMillis(front.process()) - before) * 1000 / H2LOAD_REQUESTS);
+                for (boolean tls : round % 2 == 0 ? new boolean[] {true, false} : new boolean[] {false, true}) {
+                    double before = cpuMillis(front.process());
+                    double requestsPerSecond = h2load(tls ? logo : clearLogo);
+                    double perThousand = Math.log((cpuMillis(front.process()) - before) * 1000 / H2LOAD_REQUESTS);
+                    if (tls) {
+                        rate[round] = Math.log(requestsPerSecond);
+                        cpu[round] = perThousand;
+                    } else {
+                        cpuClear[round] = perThousand;
+                    }
+                }
             }
         } finally {
             running.set(false);
             sampler.get();
         }
-        return new RatioInterval[] {RatioInterval.of(cpu, 0.95), RatioInterval.of(rate, 0.95)};
+        return new Throughput(RatioInterval.of(cpu, 0.95), RatioInterval.of(cpuClear, 0.95), RatioInterval.of(rate, 0.95));
     }
 
     /** CPU time of a process and its children so far. */
@@ -255,19 +345,40 @@ public final class BalancerBenchmark {
 
     private static String table(List<Row> rows) {
         StringBuilder md = new StringBuilder("\n## Side by side\n\n| front | 500 logos at 50 ms, Chromium: front / node 1 alone"
-                + " | Firefox | requests per second (h2load) | CPU per 1,000 requests, ms | connections to node 1 / node 2, most seen:"
-                + " pages; h2load | images lost when node 1 died mid-page |\n|---|---|---|---|---|---|---|\n");
+                + " | Firefox | requests per second (h2load) | CPU per 1,000 requests, ms: TLS | h2c | connections to node 1 / node 2,"
+                + " most seen: pages; h2load | images lost when node 1 died mid-page | h2load's logos beside 8 stalled readers of"
+                + " the 2 MB tile |\n|---|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s; %s | %s |%n", row.front(), pages(row.pages().get(0)),
-                    pages(row.pages().get(1)), whole(row.requestsPerSecond()), whole(row.cpuPerThousand()),
-                    row.connectionsDuringPages(), row.connectionsDuringH2load(),
-                    row.imagesLost().stream().map(String::valueOf).collect(Collectors.joining(", "))));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s; %s | %s | %s |%n", row.front(), pages(row.pages().get(0)),
+                    pages(row.pages().get(1)), whole(row.throughput().requestsPerSecond()), whole(row.throughput().cpuTls()),
+                    whole(row.throughput().cpuClearText()), row.connectionsDuringPages(), row.connectionsDuringH2load(),
+                    row.imagesLost().stream().map(String::valueOf).collect(Collectors.joining(", ")), row.besideStalledReaders()));
         }
+        md.append("\n## Latency at fixed rates (over TLS, h2load --rps, ").append(FIXED_RATE_SECONDS)
+                .append(" s a round; ms, geometric means over the rounds with 95 % intervals)\n\n| front |");
+        FIXED_RATES.forEach(rate -> md.append(String.format(Locale.ROOT, " p50 at %,d req/s | p99 at %,d req/s |", rate, rate)));
+        md.append("\n|---|").append("---|---|".repeat(FIXED_RATES.size())).append('\n');
+        for (Row row : rows) {
+            md.append("| ").append(row.front()).append(" |");
+            row.latencies().forEach(at -> md.append(' ').append(fraction(at.p50())).append(" | ").append(fraction(at.p99())).append(" |"));
+            md.append('\n');
+        }
+        md.append("\n## Where WildFly's balancer spends its CPU (JFR samples under h2load over TLS, by the nearest layer of each"
+                + " sample's stack)\n\n");
+        rows.stream().filter(row -> row.profile() != null)
+                .forEach(row -> md.append("- ").append(row.front()).append(": ").append(row.profile()).append('\n'));
         md.append("\nBetween fronts (where their intervals are apart; elsewhere no difference found):\n\n");
-        md.append("- CPU per 1,000 requests: ").append(ranking(rows.stream()
-                .map(row -> Map.entry(row.front(), row.cpuPerThousand())).toList(), "costs more CPU than")).append('\n');
+        md.append("- CPU per 1,000 requests over TLS: ").append(ranking(rows.stream()
+                .map(row -> Map.entry(row.front(), row.throughput().cpuTls())).toList(), "costs more CPU than")).append('\n');
+        md.append("- CPU per 1,000 requests over h2c: ").append(ranking(rows.stream()
+                .map(row -> Map.entry(row.front(), row.throughput().cpuClearText())).toList(), "costs more CPU than")).append('\n');
         md.append("- requests per second: ").append(ranking(rows.stream()
-                .map(row -> Map.entry(row.front(), row.requestsPerSecond())).toList(), "serves more than")).append('\n');
+                .map(row -> Map.entry(row.front(), row.throughput().requestsPerSecond())).toList(), "serves more than")).append('\n');
+        for (int rate = 0; rate < FIXED_RATES.size(); rate++) {
+            int r = rate;
+            md.append(String.format(Locale.ROOT, "- p99 at %,d req/s: ", FIXED_RATES.get(rate))).append(ranking(rows.stream()
+                    .map(row -> Map.entry(row.front(), row.latencies().get(r).p99())).toList(), "is slower than")).append('\n');
+        }
         for (int engine = 0; engine < 2; engine++) {
             int e = engine;
             md.append("- the 500 logos at 50 ms, ").append(engine == 0 ? "Chromium" : "Firefox").append(", front / node 1 alone: ")
@@ -280,6 +391,11 @@ public final class BalancerBenchmark {
     /** A pair's ratio with its interval and verdict: "1.23 [1.05, 1.44], alone faster (5 loads)". */
     private static String pages(Verdict verdict) {
         return verdict.label() + ", " + verdict.say("front", "alone");
+    }
+
+    /** A quantity of a few units with its interval: "1.23 [1.05, 1.44]". */
+    private static String fraction(RatioInterval interval) {
+        return String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", interval.ratio(), interval.low(), interval.high());
     }
 
     /** A quantity (not a ratio) with its interval: "65 [55, 77]". */
@@ -313,8 +429,9 @@ public final class BalancerBenchmark {
                 + " contexts, the front's slow door against node 1's own (the delay proxy, 50 ms), side by side round after round"
                 + " until decided (loads " + bench.rule().minLoads() + " to " + bench.rule().maxLoads() + ", looks at " + bench.rule().looks()
                 + ", level within 5 %, each look's interval at " + String.format(Locale.ROOT, "%.1f", bench.rule().confidence() * 100)
-                + " %: docs/comparison.md); h2load " + H2LOAD_REQUESTS + " logos a round over 4 connections x 20 streams, geometric"
-                + " means with 95 % intervals; CPU of the front's processes; connections counted with ss; images lost in Chromium"
+                + " %: docs/comparison.md); h2load " + H2LOAD_REQUESTS + " logos a round over 4 connections x 20 streams, over TLS"
+                + " and over h2c in turns, geometric means with 95 % intervals; CPU of the front's processes; latency at fixed rates"
+                + " from h2load's log of every request; connections counted with ss; images lost in Chromium"
                 + " through the slow door, node 1 killed after " + KILL_AFTER_BYTES / 1000 + " KB. WildFly's Undertow carried "
                 + (diffs.isEmpty() ? "no diff" : String.join(", ", diffs)) + " (undertow.patches).\n";
     }

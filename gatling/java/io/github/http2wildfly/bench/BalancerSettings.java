@@ -15,11 +15,14 @@ import java.util.stream.Stream;
 /**
  * What the build filled into {@code target/balancers.properties} (from {@code gatling/balancers.properties}, the
  * pom's {@code cluster.bench.*}): the cluster's own settings, where the report goes, the loads per pair, the h2load
- * rounds and the kills, the fronts (WildFly's hops and the other balancers), the key store the other balancers serve
+ * rounds and the kills, the fronts (WildFly's hops, its TLS on OpenSSL, the other balancers), the key store the others serve
  * and the folder of the Undertow diffs WildFly's servers carry. A value outside its rule is one line naming it.
  */
 record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRounds, int kills, List<String> fronts,
         Path keystore, String keystorePassword, String keystoreAlias, Path patches) {
+
+    /** The front that is WildFly's balancer over the last hop with its TLS on OpenSSL (wildfly/cluster/tls-openssl.cli). */
+    static final String OPENSSL = "wildfly-openssl";
 
     /** Level within 5 %, as the comparison's pairs (docs/comparison.md). */
     private static final double BAND = 0.05;
@@ -36,9 +39,9 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
     static BalancerSettings of(Properties given) {
         int loads = ComparisonSettings.number(given, "cluster.bench.loads", 1, 1000);
         List<String> fronts = List.of(given.getProperty("cluster.bench.fronts", "").strip().split("\\s*,\\s*"));
-        if (hops(fronts).size() + others(fronts).size() != fronts.size()) {
-            throw new IllegalArgumentException("cluster.bench.fronts takes " + Stream.concat(Stream.of(Hop.values()).map(Hop::token),
-                    Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", "))
+        if (hops(fronts).size() + others(fronts).size() + (fronts.contains(OPENSSL) ? 1 : 0) != fronts.size()) {
+            throw new IllegalArgumentException("cluster.bench.fronts takes " + Stream.concat(Stream.concat(Stream.of(Hop.values()).map(Hop::token),
+                    Stream.of(OPENSSL)), Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", "))
                     + ", each once: " + given.getProperty("cluster.bench.fronts"));
         }
         return new BalancerSettings(Path.of(given.getProperty("cluster.settings")), Path.of(given.getProperty("cluster.bench.dir")),
@@ -52,6 +55,11 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
     /** WildFly's hops among the fronts, in the order of {@link Hop}. */
     List<Hop> hops() {
         return hops(fronts);
+    }
+
+    /** Whether WildFly's balancer is measured again with its TLS on OpenSSL. */
+    boolean openSsl() {
+        return fronts.contains(OPENSSL);
     }
 
     /** The other balancers among the fronts. */

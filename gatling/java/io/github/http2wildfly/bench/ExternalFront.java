@@ -48,13 +48,15 @@ final class ExternalFront implements Front {
     private final Process process;
     private final int tlsPort;
     private final int clearTextPort;
+    private final int h2cPort;
     private final Cluster cluster;
 
-    private ExternalFront(Kind kind, Process process, int tlsPort, int clearTextPort, Cluster cluster) {
+    private ExternalFront(Kind kind, Process process, int tlsPort, int clearTextPort, int h2cPort, Cluster cluster) {
         this.kind = kind;
         this.process = process;
         this.tlsPort = tlsPort;
         this.clearTextPort = clearTextPort;
+        this.h2cPort = h2cPort;
         this.cluster = cluster;
     }
 
@@ -68,15 +70,17 @@ final class ExternalFront implements Front {
         identity.writePem(certificate, key);
         int tlsPort = FreePorts.next();
         int clearTextPort = FreePorts.next();
+        // HAProxy takes HTTP/2's preface on its clear-text door; nginx speaks h2c on a port of its own alone
+        int h2cPort = kind == Kind.NGINX ? FreePorts.next() : clearTextPort;
         List<String> command = switch (kind) {
             case HAPROXY_H2, HAPROXY_HTTP -> haproxy(kind, cluster, dir, certificate, key, tlsPort, clearTextPort);
-            case NGINX -> nginx(cluster, dir, certificate, key, tlsPort, clearTextPort);
+            case NGINX -> nginx(cluster, dir, certificate, key, tlsPort, clearTextPort, h2cPort);
         };
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("front.log").toFile()).start();
         // Maven ends, or is stopped, without closing the benchmark: the front goes with it all the same
         Runtime.getRuntime().addShutdownHook(new Thread(process::destroy, kind.name().toLowerCase() + "-stop"));
-        ExternalFront front = new ExternalFront(kind, process, tlsPort, clearTextPort, cluster);
+        ExternalFront front = new ExternalFront(kind, process, tlsPort, clearTextPort, h2cPort, cluster);
         front.awaitListening(dir.resolve("front.log"));
         return front;
     }
@@ -121,8 +125,8 @@ final class ExternalFront implements Front {
      * HTTP/2 to the client, HTTP/1.1 kept alive to the nodes; the next node tried on an error before any answer. A
      * client's connection is not closed after 1,000 requests (nginx's default keepalive_requests, which ended h2load's).
      */
-    private static List<String> nginx(Cluster cluster, Path dir, Path certificate, Path key, int tlsPort, int clearTextPort)
-            throws IOException {
+    private static List<String> nginx(Cluster cluster, Path dir, Path certificate, Path key, int tlsPort, int clearTextPort,
+            int h2cPort) throws IOException {
         StringBuilder servers = new StringBuilder();
         for (String node : Cluster.NODES) {
             servers.append("    server 127.0.0.1:%d;%n".formatted(cluster.httpPort(node)));
@@ -144,6 +148,7 @@ final class ExternalFront implements Front {
                   server {
                     listen 127.0.0.1:%3$d ssl http2;
                     listen 127.0.0.1:%4$d;
+                    listen 127.0.0.1:%7$d http2;
                     ssl_certificate %5$s;
                     ssl_certificate_key %6$s;
                     location / {
@@ -155,7 +160,7 @@ final class ExternalFront implements Front {
                     }
                   }
                 }
-                """.formatted(dir, servers, tlsPort, clearTextPort, certificate, key));
+                """.formatted(dir, servers, tlsPort, clearTextPort, certificate, key, h2cPort));
         return List.of(Kind.NGINX.binary.toString(), "-p", dir.toString(), "-c", conf.toString());
     }
 
@@ -188,6 +193,11 @@ final class ExternalFront implements Front {
     @Override
     public URI clearTextDoor(String path) {
         return URI.create("http://localhost:" + clearTextPort + path);
+    }
+
+    @Override
+    public URI h2cDoor(String path) {
+        return URI.create("http://localhost:" + h2cPort + path);
     }
 
     @Override

@@ -14,6 +14,9 @@ interface Front extends AutoCloseable {
     /** Clear text, to see which nodes answer (their Server-Timing) with no TLS to set up. */
     URI clearTextDoor(String path);
 
+    /** HTTP/2 in clear text (prior knowledge): the front's work without TLS, for h2load. */
+    URI h2cDoor(String path);
+
     /** Its process: its CPU time and sockets are counted with its children's. */
     ProcessHandle process();
 

@@ -3,12 +3,15 @@ package io.github.http2wildfly.bench;
 import io.github.http2wildfly.build.cluster.Cluster;
 import java.net.URI;
 
-/** WildFly's own balancer of the cluster, over the cluster's hop; the cluster is closed by whoever started it. */
-record WildFlyFront(Cluster cluster) implements Front {
+/**
+ * WildFly's own balancer of the cluster, over the cluster's hop, its TLS on the JDK's JSSE or on OpenSSL; the cluster is
+ * closed by whoever started it.
+ */
+record WildFlyFront(Cluster cluster, boolean openSsl) implements Front {
 
     @Override
     public String name() {
-        return "WildFly, hop " + cluster.hop().token();
+        return "WildFly, hop " + cluster.hop().token() + (openSsl ? ", TLS on OpenSSL" : "");
     }
 
     @Override
@@ -18,6 +21,12 @@ record WildFlyFront(Cluster cluster) implements Front {
 
     @Override
     public URI clearTextDoor(String path) {
+        return cluster.balancerClearText(path);
+    }
+
+    /** Door 1 speaks h2c to a client with prior knowledge. */
+    @Override
+    public URI h2cDoor(String path) {
         return cluster.balancerClearText(path);
     }
 

@@ -41,9 +41,9 @@ class BalancerSettingsTest {
         assertEquals("cluster.bench.kills=-1: expected a whole number from 0 to 100", refusal("cluster.bench.kills", "-1"));
         assertEquals("cluster.bench.loads.max=2: expected a whole number from 3 to 1000", refusal("cluster.bench.loads.max", "2"));
         assertEquals("cluster.bench.h2load.rounds=x: expected a whole number from 1 to 100", refusal("cluster.bench.h2load.rounds", "x"));
-        assertEquals("cluster.bench.fronts takes ajp, http, h2c, h2, haproxy-h2, haproxy-http, nginx, each once: h2,squid",
+        assertEquals("cluster.bench.fronts takes ajp, http, h2c, h2, wildfly-openssl, haproxy-h2, haproxy-http, nginx, each once: h2,squid",
                 refusal("cluster.bench.fronts", "h2,squid"));
-        assertEquals("cluster.bench.fronts takes ajp, http, h2c, h2, haproxy-h2, haproxy-http, nginx, each once: h2, h2",
+        assertEquals("cluster.bench.fronts takes ajp, http, h2c, h2, wildfly-openssl, haproxy-h2, haproxy-http, nginx, each once: h2, h2",
                 refusal("cluster.bench.fronts", "h2, h2"));
     }
 

@@ -70,15 +70,31 @@ class PropertiesTest {
         });
     }
 
-    /** A property of the pom, or a system property the tests read themselves (the browsers' binaries). */
+    /**
+     * A property of the pom, a system property the tests read themselves (the browsers' binaries), one a server's CLI
+     * script reads (the balancer's), or one a carried Undertow diff reads.
+     */
     @Test
     void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
         String pom = pom();
         Set<String> grid = defaultGrid().keySet();
         String helpers = Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessChromium.java"))
                 + Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessFirefox.java"));
+        String scripts = contents(Path.of("wildfly"), ".cli");
+        String diffs = contents(Path.of("src/patches"), ".diff");
         documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
-                || helpers.contains("System.getProperty(\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
+                || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
+                || diffs.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
+    }
+
+    private static String contents(Path folder, String suffix) throws IOException {
+        StringBuilder all = new StringBuilder();
+        try (var files = Files.walk(folder)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(suffix)).toList()) {
+                all.append(Files.readString(file));
+            }
+        }
+        return all.toString();
     }
 
     /** The JVM flags of the tests' JVMs have one home, the pom's argLine: the ITs' server takes them from there too. */

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.build;
 
+import io.github.http2wildfly.measure.net.StalledReader;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.handlers.proxy.LoadBalancingProxyClient;

@@ -3,7 +3,7 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.build.StalledReader;
+import io.github.http2wildfly.measure.net.StalledReader;
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.cluster.ClusterNode;
 import io.github.http2wildfly.http.RequestRulesFilter;

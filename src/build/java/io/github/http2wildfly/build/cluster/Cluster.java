@@ -151,7 +151,7 @@ public final class Cluster implements AutoCloseable {
     private void awaitHop(Process cli, String name) throws InterruptedException {
         if (!cli.waitFor(120, TimeUnit.SECONDS) || cli.exitValue() != 0) {
             cli.destroyForcibly();
-            throw new BuildCheckFailure("The hop's CLI script failed on the " + name + "'s configuration: see the hop-*.cli.log in " + dir);
+            throw new BuildCheckFailure("A CLI script of wildfly/cluster failed on the " + name + "'s configuration: see its .cli.log in " + dir);
         }
     }
 
@@ -350,6 +350,18 @@ public final class Cluster implements AutoCloseable {
         Process process = processes.get(name);
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Stops the balancer, applies a script of {@code wildfly/cluster} to its configuration (the embedded CLI) and starts
+     * it again: a setting the benchmark compares, such as its TLS on OpenSSL (tls-openssl.cli). The nodes register again.
+     */
+    public void reconfigureBalancer(String script) throws IOException, InterruptedException {
+        Process process = processes.get(BALANCER);
+        process.destroy();
+        awaitEnd(process);
+        awaitHop(hop(settings.balancerHome(), base(BALANCER), script, "h2demo.cluster.reconfigured=" + script), BALANCER);
+        launch(BALANCER);
     }
 
     /** Stops one of the three (SIGTERM: WildFly's own shutdown) and starts it again on its base directory. */

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.build;
+package io.github.http2wildfly.measure.net;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
