@@ -187,11 +187,8 @@ public final class BalancerBenchmark {
      */
     private static String besideStalledReaders(Front front) throws Exception {
         URI door = front.h2cDoor("/");
-        List<StalledReader> stalled = new ArrayList<>();
+        List<StalledReader> stalled = StalledReader.open(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH, STALLED_READERS);
         try {
-            for (int i = 0; i < STALLED_READERS; i++) {
-                stalled.add(new StalledReader(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH + "?n=" + i));
-            }
             StalledReader.awaitStalled(stalled);
             Process h2load = new ProcessBuilder("h2load", "-n", String.valueOf(H2LOAD_REQUESTS), "-c", "4", "-m", "20",
                     front.door("/http2/logo.png").toString()).redirectErrorStream(true).start();

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.build;
 
+import io.github.http2wildfly.measure.net.H2Frames;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.util.HttpString;
@@ -23,7 +24,6 @@ import javax.net.ssl.SSLSocket;
  */
 public final class HeaderBlockAcrossReads {
 
-    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final int HEADERS = 0x1;
     private static final int CONTINUATION = 0x9;
     private static final int END_STREAM = 0x1;
@@ -54,12 +54,12 @@ public final class HeaderBlockAcrossReads {
             socket.setSoTimeout(10_000);
             socket.startHandshake();
             OutputStream out = socket.getOutputStream();
-            out.write(PREFACE);
-            out.write(frame(0x4, 0, 0, new byte[0])); // SETTINGS, none changed
-            out.write(frame(HEADERS, END_STREAM, 1, block((byte) 0x82, (byte) 0x87, (byte) 0x84, (byte) 0x01, "localhost")));
+            out.write(H2Frames.PREFACE);
+            out.write(H2Frames.frame(0x4, 0, 0, new byte[0])); // SETTINGS, none changed
+            out.write(H2Frames.frame(HEADERS, END_STREAM, 1, H2Frames.block((byte) 0x82, (byte) 0x87, (byte) 0x84, (byte) 0x01, "localhost")));
             out.flush();
             Thread.sleep(pauseMillis); // so that the server reads the CONTINUATION frame in a read of its own
-            out.write(frame(CONTINUATION, END_HEADERS, 1, block((byte) 0x00, "x-late", "yes")));
+            out.write(H2Frames.frame(CONTINUATION, END_HEADERS, 1, H2Frames.block((byte) 0x00, "x-late", "yes")));
             out.flush();
             return answer(new DataInputStream(socket.getInputStream()), out);
         } finally {
@@ -81,7 +81,7 @@ public final class HeaderBlockAcrossReads {
             } else if (type == 0x3 && stream == 1) {
                 return "RST_STREAM";
             } else if (type == 0x4 && (flags & 0x1) == 0) {
-                out.write(frame(0x4, 0x1, 0, new byte[0])); // SETTINGS ACK
+                out.write(H2Frames.frame(0x4, 0x1, 0, new byte[0])); // SETTINGS ACK
                 out.flush();
             } else if (type == 0x0 && stream == 1) {
                 body.write(payload);
@@ -92,35 +92,5 @@ public final class HeaderBlockAcrossReads {
                 return body.toString(StandardCharsets.US_ASCII);
             }
         }
-    }
-
-    private static byte[] frame(int type, int flags, int stream, byte[] payload) {
-        ByteArrayOutputStream frame = new ByteArrayOutputStream();
-        frame.write(payload.length >>> 16);
-        frame.write(payload.length >>> 8);
-        frame.write(payload.length);
-        frame.write(type);
-        frame.write(flags);
-        frame.write(stream >>> 24);
-        frame.write(stream >>> 16);
-        frame.write(stream >>> 8);
-        frame.write(stream);
-        frame.writeBytes(payload);
-        return frame.toByteArray();
-    }
-
-    /** HPACK, literally: bytes as given, strings with their length (short, no Huffman). */
-    private static byte[] block(Object... parts) {
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        for (Object part : parts) {
-            if (part instanceof Byte b) {
-                block.write(b);
-            } else {
-                byte[] text = ((String) part).getBytes(StandardCharsets.US_ASCII);
-                block.write(text.length);
-                block.writeBytes(text);
-            }
-        }
-        return block.toByteArray();
     }
 }

@@ -15,8 +15,9 @@ import java.util.List;
  * runs the same scenario on both in one JVM: red without the diff, green with it, every build.
  *
  * <p>The diff is applied by the build's own {@link SourcePatch} to the sources jar the build copied into
- * {@code target/}, and compiled against the test's classpath. The loader takes the library's package and the
- * scenario's class from its own URLs first (child first), everything else (XNIO, JBoss Logging) from the test's.
+ * {@code target/}, and compiled against the test's classpath. The loader takes the library's package, the
+ * scenario's class and the proxy the hop's scenarios share ({@link UndertowProxies}) from its own URLs first (child
+ * first), everything else (XNIO, JBoss Logging, Netty's {@link ScriptedNode}) from the test's.
  */
 final class PatchedLibrary {
 
@@ -70,7 +71,8 @@ final class PatchedLibrary {
         return new URLClassLoader(urls.toArray(URL[]::new), PatchedLibrary.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                if (!name.startsWith(libraryPackage) && !name.equals(scenarioName) && !name.startsWith(scenarioName + "$")) {
+                if (!name.startsWith(libraryPackage) && !name.equals(scenarioName) && !name.startsWith(scenarioName + "$")
+                        && !name.equals(UndertowProxies.class.getName())) {
                     return super.loadClass(name, resolve);
                 }
                 synchronized (getClassLoadingLock(name)) {

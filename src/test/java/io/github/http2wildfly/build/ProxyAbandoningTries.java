@@ -1,11 +1,8 @@
 package io.github.http2wildfly.build;
 
+import io.github.http2wildfly.measure.net.StalledReader;
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
-import io.undertow.server.handlers.proxy.LoadBalancingProxyClient;
-import io.undertow.server.handlers.proxy.ProxyHandler;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +14,6 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import org.xnio.OptionMap;
 
 /**
  * Undertow's reverse proxy, one I/O thread, h2c to one node ({@link ScriptedNode}) that never answers {@code /hang}:
@@ -30,7 +26,7 @@ public final class ProxyAbandoningTries {
 
     private static final String ANSWER_TIMEOUT = "io.undertow.server.handlers.proxy.answerTimeout";
     /** How long the node may take to see the resets: far past what loopback needs. */
-    private static final long SETTLE_MILLIS = 5_000;
+    private static final long SETTLE_MILLIS = 2_000;
 
     private ProxyAbandoningTries() {
     }
@@ -55,20 +51,34 @@ public final class ProxyAbandoningTries {
         return openAfter(requests, clientMillis, 60_000, false);
     }
 
+    /**
+     * {@code requests} GETs, each on a connection of its own that its client closes after {@code clientMillis} (as h2load
+     * does with what is in flight when its time is up), before their answer time ({@code answerMillis}): how many the
+     * proxy sent the node again once that time was up, for clients gone.
+     */
+    public static int sentAgainForClientsGone(int requests, int clientMillis, int answerMillis) throws Exception {
+        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
+        List<Undertow> servers = new ArrayList<>();
+        try (ScriptedNode one = new ScriptedNode(100); ScriptedNode other = new ScriptedNode(100)) {
+            // two nodes: a try sent again goes to the other (LoadBalancingProxyClient tries each host once)
+            URI proxy = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(one, other), 60_000, 1));
+            List<StalledReader> clients = StalledReader.open(proxy.getHost(), proxy.getPort(), "/hang", requests);
+            Thread.sleep(clientMillis);
+            for (StalledReader client : clients) {
+                client.close();
+            }
+            Thread.sleep(answerMillis * 2L);
+            return one.requests() + other.requests() - requests;
+        } finally {
+            System.clearProperty(ANSWER_TIMEOUT);
+            servers.forEach(Undertow::stop);
+        }
+    }
+
     private static int openAfter(int requests, int clientMillis, int requestMillis, boolean post) throws Exception {
         List<Undertow> servers = new ArrayList<>();
         try (ScriptedNode node = new ScriptedNode(100)) {
-            LoadBalancingProxyClient client = new LoadBalancingProxyClient();
-            client.addHost(URI.create("http://127.0.0.1:" + node.port()), null, null, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
-            Undertow proxy = Undertow.builder()
-                    .setIoThreads(1)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
-                    .addHttpListener(0, "127.0.0.1")
-                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(requestMillis).build())
-                    .build();
-            proxy.start();
-            servers.add(proxy);
-            String base = "http://127.0.0.1:" + ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort();
+            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(node), requestMillis, -1);
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(false)
                     .callTimeout(clientMillis > 0 ? clientMillis : 60_000, TimeUnit.MILLISECONDS).build();
             statusOf(h2, new Request.Builder().url(base + "/small").build()); // the connection to the node, upgraded to h2c

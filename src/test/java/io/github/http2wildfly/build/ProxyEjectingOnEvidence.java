@@ -1,12 +1,7 @@
 package io.github.http2wildfly.build;
 
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
-import io.undertow.server.handlers.proxy.LoadBalancingProxyClient;
-import io.undertow.server.handlers.proxy.ProxyHandler;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -14,7 +9,6 @@ import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.xnio.OptionMap;
 
 /**
  * Undertow's reverse proxy, one I/O thread, h2c to two nodes ({@link ScriptedNode}); node A never answers
@@ -42,19 +36,7 @@ public final class ProxyEjectingOnEvidence {
         System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
         List<Undertow> servers = new ArrayList<>();
         try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100).hangs(false)) {
-            LoadBalancingProxyClient client = new LoadBalancingProxyClient();
-            for (ScriptedNode node : List.of(a, b)) {
-                client.addHost(URI.create("http://127.0.0.1:" + node.port()), null, null, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
-            }
-            Undertow proxy = Undertow.builder()
-                    .setIoThreads(1)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
-                    .addHttpListener(0, "127.0.0.1")
-                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(60_000).setMaxConnectionRetries(1).build())
-                    .build();
-            proxy.start();
-            servers.add(proxy);
-            String base = "http://127.0.0.1:" + ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort();
+            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
                     .callTimeout(60, TimeUnit.SECONDS).build();
             for (int i = 0; i < 4; i++) {

@@ -1,12 +1,7 @@
 package io.github.http2wildfly.build;
 
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
-import io.undertow.server.handlers.proxy.LoadBalancingProxyClient;
-import io.undertow.server.handlers.proxy.ProxyHandler;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +14,6 @@ import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
-import org.xnio.OptionMap;
 
 /**
  * Undertow's reverse proxy, one I/O thread, h2c to one node ({@link ScriptedNode}) that sends GOAWAY: gracefully in the
@@ -63,17 +57,7 @@ public final class ProxyToGoingAwayNode {
         List<Undertow> servers = new ArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(inFlight);
         try {
-            LoadBalancingProxyClient client = new LoadBalancingProxyClient();
-            client.addHost(URI.create("http://127.0.0.1:" + node.port()), null, null, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
-            Undertow proxy = Undertow.builder()
-                    .setIoThreads(1)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
-                    .addHttpListener(0, "127.0.0.1")
-                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(30_000).setMaxConnectionRetries(3).build())
-                    .build();
-            proxy.start();
-            servers.add(proxy);
-            String url = "http://127.0.0.1:" + ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort() + "/small?n=";
+            String url = UndertowProxies.start(servers, UndertowProxies.toNodes(node), 30_000, 3) + "/small?n=";
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(false).callTimeout(60, TimeUnit.SECONDS).build();
             List<CompletableFuture<Boolean>> answers = new ArrayList<>();
             for (int i = 0; i < requests; i++) {

@@ -1,12 +1,7 @@
 package io.github.http2wildfly.build;
 
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
-import io.undertow.server.handlers.proxy.LoadBalancingProxyClient;
-import io.undertow.server.handlers.proxy.ProxyHandler;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -17,7 +12,6 @@ import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.xnio.OptionMap;
 
 /**
  * Undertow's reverse proxy, one I/O thread, h2c to one node ({@link ScriptedNode}) that allows 100 concurrent streams
@@ -43,17 +37,8 @@ public final class ProxyToNodeOf100Streams {
         List<Undertow> servers = new ArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(requests);
         try (ScriptedNode node = new ScriptedNode(100)) {
-            LoadBalancingProxyClient client = new LoadBalancingProxyClient().setConnectionsPerThread(requests);
-            client.addHost(URI.create("http://127.0.0.1:" + node.port()), null, null, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
-            Undertow proxy = Undertow.builder()
-                    .setIoThreads(1)
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
-                    .addHttpListener(0, "127.0.0.1")
-                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(60_000).build())
-                    .build();
-            proxy.start();
-            servers.add(proxy);
-            String url = "http://127.0.0.1:" + ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort() + "/slow?n=";
+            // as many connections as requests allowed: what Undertow's own pool does with them shows
+            String url = UndertowProxies.start(servers, UndertowProxies.toNodes(requests, node), 60_000, -1) + "/slow?n=";
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
                     .readTimeout(WAITED_SECONDS * 3L, TimeUnit.SECONDS).callTimeout(WAITED_SECONDS * 3L, TimeUnit.SECONDS).build();
             wholeAt(h2, url.replace("/slow?n=", "/small")); // one connection to the proxy, which the requests share

@@ -2,12 +2,8 @@ package io.github.http2wildfly.build;
 
 import io.github.http2wildfly.measure.net.StalledReader;
 import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
-import io.undertow.server.handlers.proxy.LoadBalancingProxyClient;
-import io.undertow.server.handlers.proxy.ProxyHandler;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +12,6 @@ import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.xnio.OptionMap;
 
 /**
  * Undertow's reverse proxy, one I/O thread, h2c to one node ({@link ScriptedNode}): a few clients ask it for a large
@@ -28,7 +23,7 @@ import org.xnio.OptionMap;
 public final class ProxyWithStalledReaders {
 
     /** What a small answer may take before it counts as waiting on the stalled ones: far past any loopback answer. */
-    private static final int STUCK_MILLIS = 10_000;
+    private static final int STUCK_MILLIS = 5_000;
 
     private ProxyWithStalledReaders() {
     }
@@ -44,23 +39,11 @@ public final class ProxyWithStalledReaders {
         List<Undertow> servers = new ArrayList<>();
         List<StalledReader> readers = new ArrayList<>();
         try (ScriptedNode node = new ScriptedNode(100)) {
-            LoadBalancingProxyClient client = new LoadBalancingProxyClient();
-            client.addHost(URI.create("http://127.0.0.1:" + node.port()), null, null, OptionMap.create(UndertowOptions.ENABLE_HTTP2, true));
-            Undertow proxy = Undertow.builder()
-                    .setIoThreads(1) // one pool: every answer on the node's one connection
-                    .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
-                    .addHttpListener(0, "127.0.0.1")
-                    .setHandler(ProxyHandler.builder().setProxyClient(client).setMaxRequestTime(-1).build())
-                    .build();
-            proxy.start();
-            servers.add(proxy);
-            int port = ((InetSocketAddress) proxy.getListenerInfo().get(0).getAddress()).getPort();
+            int port = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(node), -1, -1)).getPort();
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
                     .callTimeout(STUCK_MILLIS, TimeUnit.MILLISECONDS).build();
             smallAnswer(h2, port); // the proxy's connection to the node, upgraded to h2c
-            for (int i = 0; i < stalled; i++) {
-                readers.add(new StalledReader(port, "/large"));
-            }
+            readers.addAll(StalledReader.open("127.0.0.1", port, "/large", stalled));
             StalledReader.awaitStalled(readers);
             List<Integer> statuses = new ArrayList<>();
             for (int i = 0; i < small && (statuses.isEmpty() || statuses.get(statuses.size() - 1) == 200); i++) {

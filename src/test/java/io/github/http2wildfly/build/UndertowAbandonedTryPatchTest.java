@@ -26,6 +26,8 @@ class UndertowAbandonedTryPatchTest {
     private static final int ANSWER_MILLIS = 300;
     private static final int REQUEST_MILLIS = 1_000;
     private static final int CLIENT_MILLIS = 500;
+    /** A try's answer time past the client's: up after the client has gone. */
+    private static final int ANSWER_AFTER_CLIENT_MILLIS = 1_500;
 
     private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
 
@@ -45,6 +47,13 @@ class UndertowAbandonedTryPatchTest {
     @Test
     void withTheDiffARequestWhoseClientLeftIsResetTowardTheNode() throws Exception {
         assertEquals(0, open(withIt(), "afterClientsLeft", CLIENT_MILLIS));
+    }
+
+    /** A client gone before its try's answer time: nothing is sent again for it when that time is up. */
+    @Test
+    void withTheDiffNoTryIsSentAgainForAClientGone() throws Exception {
+        assertEquals(0, (int) withIt().loadClass(ProxyAbandoningTries.class.getName())
+                .getMethod("sentAgainForClientsGone", int.class, int.class, int.class).invoke(null, REQUESTS, CLIENT_MILLIS, ANSWER_AFTER_CLIENT_MILLIS));
     }
 
     /** When this fails, Undertow resets a try it gives up by itself: delete the diff. */

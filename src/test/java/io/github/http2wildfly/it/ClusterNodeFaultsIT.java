@@ -14,7 +14,6 @@ import io.github.http2wildfly.shared.ClusterManagement;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -122,11 +121,8 @@ class ClusterNodeFaultsIT {
     @Test
     void clientsThatStopReadingLargeAnswersLeaveEveryOtherRequestOfASoakAnswered() throws Exception {
         URI door = cluster.balancerClearText("/");
-        List<StalledReader> stalled = new ArrayList<>();
+        List<StalledReader> stalled = StalledReader.open(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH, STALLED_READERS);
         try {
-            for (int i = 0; i < STALLED_READERS; i++) {
-                stalled.add(new StalledReader(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH + "?n=" + i));
-            }
             StalledReader.awaitStalled(stalled);
             System.out.println("the soak, beside " + STALLED_READERS + " stalled readers of the 2 MB tile: "
                     + BalancerSoak.start(cluster, SOAK).assertEveryRequestSucceeded());

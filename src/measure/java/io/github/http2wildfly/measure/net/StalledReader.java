@@ -1,12 +1,9 @@
 package io.github.http2wildfly.measure.net;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,7 +16,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class StalledReader implements AutoCloseable {
 
-    private static final byte[] PREFACE = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     /** The window a client has until it sends WINDOW_UPDATE (RFC 9113 section 6.9.2). */
     public static final int OPENING_WINDOW = 65_535;
     /** How long the readers' counts must stay as they are to count as stalled. */
@@ -30,19 +26,14 @@ public final class StalledReader implements AutoCloseable {
     private final AtomicLong dataReceived = new AtomicLong();
     private final Thread reader;
 
-    /** Connects to {@code port} on loopback and asks for {@code path} on stream 1. */
-    public StalledReader(int port, String path) throws IOException {
-        this(InetAddress.getLoopbackAddress().getHostAddress(), port, path);
-    }
-
     /** Connects to {@code host:port} (clear text, prior knowledge) and asks for {@code path} on stream 1. */
     public StalledReader(String host, int port, String path) throws IOException {
         socket = new Socket(host, port);
         out = socket.getOutputStream();
-        out.write(PREFACE);
-        out.write(frame(0x4, 0, 0, new byte[0])); // SETTINGS, none changed: the default windows
+        out.write(H2Frames.PREFACE);
+        out.write(H2Frames.frame(0x4, 0, 0, new byte[0])); // SETTINGS, none changed: the default windows
         // HEADERS, END_STREAM | END_HEADERS: GET, http, the path and authority as literals of the static table's names
-        out.write(frame(0x1, 0x5, 1, block((byte) 0x82, (byte) 0x86, (byte) 0x04, path, (byte) 0x01, host + ":" + port)));
+        out.write(H2Frames.frame(0x1, 0x5, 1, H2Frames.block((byte) 0x82, (byte) 0x86, (byte) 0x04, path, (byte) 0x01, host + ":" + port)));
         out.flush();
         reader = new Thread(this::readUntilClosed, "stalled-reader-" + socket.getLocalPort());
         reader.setDaemon(true);
@@ -52,6 +43,22 @@ public final class StalledReader implements AutoCloseable {
     /** The answer's DATA bytes received so far (padding included). */
     public long dataReceived() {
         return dataReceived.get();
+    }
+
+    /** {@code count} readers of {@code path}, each on a connection of its own to {@code host:port}. */
+    public static List<StalledReader> open(String host, int port, String path, int count) throws IOException {
+        List<StalledReader> readers = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                readers.add(new StalledReader(host, port, path + (path.contains("?") ? "&" : "?") + "n=" + i));
+            }
+            return readers;
+        } catch (IOException e) {
+            for (StalledReader reader : readers) {
+                reader.close();
+            }
+            throw e;
+        }
     }
 
     /**
@@ -89,7 +96,7 @@ public final class StalledReader implements AutoCloseable {
                     dataReceived.addAndGet(length);
                 } else if (type == 0x4 && (flags & 0x1) == 0) {
                     synchronized (out) {
-                        out.write(frame(0x4, 0x1, 0, new byte[0])); // SETTINGS ACK
+                        out.write(H2Frames.frame(0x4, 0x1, 0, new byte[0])); // SETTINGS ACK
                         out.flush();
                     }
                 }
@@ -102,35 +109,5 @@ public final class StalledReader implements AutoCloseable {
     @Override
     public void close() throws IOException {
         socket.close();
-    }
-
-    static byte[] frame(int type, int flags, int stream, byte[] payload) {
-        ByteArrayOutputStream frame = new ByteArrayOutputStream();
-        frame.write(payload.length >>> 16);
-        frame.write(payload.length >>> 8);
-        frame.write(payload.length);
-        frame.write(type);
-        frame.write(flags);
-        frame.write(stream >>> 24);
-        frame.write(stream >>> 16);
-        frame.write(stream >>> 8);
-        frame.write(stream);
-        frame.writeBytes(payload);
-        return frame.toByteArray();
-    }
-
-    /** HPACK, literally: bytes as given, strings with their length (short, no Huffman). */
-    private static byte[] block(Object... parts) {
-        ByteArrayOutputStream block = new ByteArrayOutputStream();
-        for (Object part : parts) {
-            if (part instanceof Byte b) {
-                block.write(b);
-            } else {
-                byte[] text = ((String) part).getBytes(StandardCharsets.US_ASCII);
-                block.write(text.length);
-                block.writeBytes(text);
-            }
-        }
-        return block.toByteArray();
     }
 }
