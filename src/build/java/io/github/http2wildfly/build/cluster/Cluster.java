@@ -113,8 +113,8 @@ public final class Cluster implements AutoCloseable {
         copyConfiguration(settings.balancerHome(), base(BALANCER));
         Path first = base(NODES.get(0));
         copyConfiguration(settings.nodeHome(), first);
-        Process balancerHop = hop(settings.balancerHome(), base(BALANCER), "hop-balancer.cli", "h2demo.cluster.hop.http2=" + settings.hop().http2());
-        Process nodeHop = hop(settings.nodeHome(), first, "hop-node.cli", "h2demo.cluster.hop.listener=" + settings.hop().listener());
+        Process balancerHop = hop(settings.balancerHome(), base(BALANCER), "hop-balancer.cli", Map.of("h2demo.cluster.hop.http2", String.valueOf(settings.hop().http2())));
+        Process nodeHop = hop(settings.nodeHome(), first, "hop-node.cli", Map.of("h2demo.cluster.hop.listener", settings.hop().listener()));
         awaitHop(balancerHop, BALANCER);
         awaitHop(nodeHop, NODES.get(0));
         for (String node : NODES) {
@@ -140,10 +140,11 @@ public final class Cluster implements AutoCloseable {
         }
     }
 
-    /** A wildfly/cluster/hop-*.cli script on one base directory's configuration, with WildFly's embedded CLI. */
-    private Process hop(Path home, Path base, String script, String property) throws IOException {
+    /** A script of wildfly/cluster on one base directory's configuration, with WildFly's embedded CLI and these properties. */
+    private Process hop(Path home, Path base, String script, Map<String, String> properties) throws IOException {
         CliCommandBuilder cli = CliCommandBuilder.of(home).setScriptFile(settings.cliDir().resolve("cluster").resolve(script))
-                .addCliArgument("--resolve-parameter-values").addJavaOptions("-Djboss.server.base.dir=" + base, "-D" + property);
+                .addCliArgument("--resolve-parameter-values").addJavaOptions("-Djboss.server.base.dir=" + base);
+        properties.forEach((name, value) -> cli.addJavaOptions("-D" + name + "=" + value));
         return Launcher.of(cli).addEnvironmentVariable("JBOSS_HOME", home.toString()).setRedirectErrorStream(true)
                 .redirectOutput(dir.resolve(script + ".log")).launch();
     }
@@ -354,13 +355,14 @@ public final class Cluster implements AutoCloseable {
 
     /**
      * Stops the balancer, applies a script of {@code wildfly/cluster} to its configuration (the embedded CLI) and starts
-     * it again: a setting the benchmark compares, such as its TLS on OpenSSL (tls-openssl.cli). The nodes register again.
+     * it again: a setting the benchmark compares, such as its TLS on OpenSSL (tls-openssl.cli), the script's properties
+     * given. The nodes register again.
      */
-    public void reconfigureBalancer(String script) throws IOException, InterruptedException {
+    public void reconfigureBalancer(String script, Map<String, String> properties) throws IOException, InterruptedException {
         Process process = processes.get(BALANCER);
         process.destroy();
         awaitEnd(process);
-        awaitHop(hop(settings.balancerHome(), base(BALANCER), script, "h2demo.cluster.reconfigured=" + script), BALANCER);
+        awaitHop(hop(settings.balancerHome(), base(BALANCER), script, properties), BALANCER);
         launch(BALANCER);
     }
 
