@@ -194,7 +194,7 @@ public final class BalancerBenchmark {
         URI door = front.h2cDoor("/");
         List<StalledReader> stalled = StalledReader.open(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH, STALLED_READERS);
         try {
-            StalledReader.awaitStalled(stalled);
+            List<Long> received = StalledReader.awaitStill(stalled);
             Process h2load = new ProcessBuilder("h2load", "-n", String.valueOf(H2LOAD_REQUESTS), "-c", "4", "-m", "20",
                     front.door("/http2/logo.png").toString()).redirectErrorStream(true).start();
             String output = new String(h2load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -202,7 +202,8 @@ public final class BalancerBenchmark {
             Matcher done = H2LOAD_DONE.matcher(output);
             Matcher slowest = H2LOAD_TIMES.matcher(output);
             String said = (done.find() ? done.group(1) + " of " + H2LOAD_REQUESTS + " 2xx" : "h2load said no total")
-                    + (slowest.find() ? ", slowest " + slowest.group(2) : "");
+                    + (slowest.find() ? ", slowest " + slowest.group(2) : "") + "; the readers had "
+                    + received.stream().filter(bytes -> bytes > 0).count() + " of " + STALLED_READERS + " answers begun";
             System.out.println(front.name() + " beside " + STALLED_READERS + " stalled readers: " + said);
             return said;
         } finally {

@@ -68,13 +68,27 @@ public final class StalledReader implements AutoCloseable {
      * @throws IllegalStateException if they keep receiving: they did not stall
      */
     public static void awaitStalled(List<StalledReader> readers) throws InterruptedException {
+        awaitStill(readers, true);
+    }
+
+    /**
+     * Until no reader receives more for a while (some may have had nothing: a server that answers them later, or
+     * never), at most 20 s; returns what each had.
+     *
+     * @throws IllegalStateException if they keep receiving
+     */
+    public static List<Long> awaitStill(List<StalledReader> readers) throws InterruptedException {
+        return awaitStill(readers, false);
+    }
+
+    private static List<Long> awaitStill(List<StalledReader> readers, boolean everyOneBegun) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         List<Long> last = List.of();
         for (;;) {
             Thread.sleep(STILL_MILLIS);
             List<Long> now = readers.stream().map(StalledReader::dataReceived).toList();
-            if (now.equals(last) && now.stream().allMatch(received -> received > 0)) {
-                return;
+            if (now.equals(last) && (!everyOneBegun || now.stream().allMatch(received -> received > 0))) {
+                return now;
             }
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the readers never stalled: " + now);
