@@ -66,6 +66,8 @@ public final class BalancerBenchmark {
     private static final List<Integer> FIXED_RATES = List.of(1_000, 2_500);
     private static final int FIXED_RATE_SECONDS = 5;
     private static final int STALLED_READERS = 8;
+    /** h2load runs of 10,000 logos while JFR samples WildFly's balancer: enough samples to tell the layers apart. */
+    private static final int PROFILED_RUNS = 5;
     private static final Pattern H2LOAD_DONE = Pattern.compile("requests: \\d+ total, \\d+ started, \\d+ done, \\d+ succeeded.*\\n"
             + "status codes: (\\d+) 2xx");
     private static final Pattern H2LOAD_TIMES = Pattern.compile("time for request:\\s+(\\S+)\\s+(\\S+)");
@@ -179,7 +181,11 @@ public final class BalancerBenchmark {
             }
             // where a JVM front's CPU goes: WildFly's balancer under the same h2load, recorded by JFR
             Profile profile = front instanceof WildFlyFront ? Profile.during(front.process().pid(),
-                    bench.dir().resolve("profile-" + front.name().replaceAll("\\W+", "-") + ".jfr"), () -> h2load(front.door("/http2/logo.png"))) : null;
+                    bench.dir().resolve("profile-" + front.name().replaceAll("\\W+", "-") + ".jfr"), () -> {
+                        for (int run = 0; run < PROFILED_RUNS; run++) {
+                            h2load(front.door("/http2/logo.png"));
+                        }
+                    }) : null;
             return new Row(front.name(), pages, throughput, latencies, most(duringPages), most(duringH2load), lost, profile,
                     besideStalledReaders(front));
         }
@@ -384,8 +390,8 @@ public final class BalancerBenchmark {
             row.latencies().forEach(at -> md.append(' ').append(fraction(at.p50())).append(" | ").append(fraction(at.p99())).append(" |"));
             md.append('\n');
         }
-        md.append("\n## Where WildFly's balancer spends its CPU (JFR samples under h2load over TLS, by the nearest layer of each"
-                + " sample's stack)\n\n");
+        md.append("\n## Where WildFly's balancer spends its CPU (under h2load over TLS, " + PROFILED_RUNS + " runs: the kernel's share"
+                + " from /proc; the Java code's by JFR's samples, each put to the nearest layer of its stack)\n\n");
         rows.stream().filter(row -> row.profile() != null)
                 .forEach(row -> md.append("- ").append(row.front()).append(": ").append(row.profile()).append('\n'));
         md.append("\nBetween fronts (where their intervals are apart; elsewhere no difference found):\n\n");

@@ -15,12 +15,15 @@ import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
 
 /**
- * Where a JVM front's CPU goes: a JDK Flight Recorder recording of the front while h2load runs (started and dumped with
- * {@code jcmd}), its execution and native-method samples each put to the layer of the nearest frame of its stack that
- * belongs to one (TLS, HTTP/2 framing, the proxy, HTTP/1.1 and AJP, XNIO and NIO), so that a sample in a HashMap called
- * from the HTTP/2 framing counts as HTTP/2's. Why JFR: it is in the JDK, and samples a running server at a low cost.
+ * Where a JVM front's CPU goes: first the kernel's share of its CPU time while h2load runs (the system calls that move
+ * its bytes, from /proc/PID/stat), then a JDK Flight Recorder recording of the same run (started and dumped with
+ * {@code jcmd}), each sample of Java code running put to the layer of the nearest frame of its stack that belongs to
+ * one (TLS, HTTP/2 framing, the proxy, HTTP/1.1 and AJP, XNIO and NIO channels), so that a sample in a HashMap or a
+ * ByteBuffer called from the HTTP/2 framing counts as HTTP/2's. JFR's native-method samples are left out: they are
+ * threads in native code, which waiting in epoll is too, not CPU. Why JFR: it is in the JDK, and samples a running
+ * server at a low cost.
  */
-record Profile(Map<String, Double> shareByLayer, long samples) {
+record Profile(Map<String, Double> shareByLayer, long samples, double kernelShare) {
 
     /** Layers by the start of a frame's class name, first match wins; what matches none is "JDK and other". */
     private static final Map<String, List<String>> LAYERS = new LinkedHashMap<>();
@@ -34,19 +37,31 @@ record Profile(Map<String, Double> shareByLayer, long samples) {
         LAYERS.put("HTTP/1.1 and AJP", List.of("io.undertow.server.protocol.http.", "io.undertow.server.protocol.ajp.",
                 "io.undertow.conduits."));
         LAYERS.put("Undertow's server, handlers and WildFly", List.of("io.undertow.", "org.wildfly.", "org.jboss."));
-        LAYERS.put("XNIO and NIO", List.of("org.xnio.", "sun.nio.", "java.nio.", "jdk.internal.misc.Unsafe"));
+        LAYERS.put("XNIO and NIO channels", List.of("org.xnio.", "sun.nio.ch."));
     }
 
     /** Records {@code pid} for as long as {@code load} runs, into {@code file}, and reads the recording. */
     static Profile during(long pid, Path file, Load load) throws Exception {
         Files.deleteIfExists(file);
         jcmd(pid, "JFR.start", "name=balancer-profile", "settings=profile");
+        long[] before = userAndKernelTicks(pid);
         try {
             load.run();
         } finally {
             jcmd(pid, "JFR.stop", "name=balancer-profile", "filename=" + file.toAbsolutePath());
         }
-        return read(file);
+        long[] after = userAndKernelTicks(pid);
+        long user = after[0] - before[0];
+        long kernel = after[1] - before[1];
+        Profile samples = read(file);
+        return new Profile(samples.shareByLayer(), samples.samples(), user + kernel == 0 ? 0 : (double) kernel / (user + kernel));
+    }
+
+    /** The process's user and kernel CPU time so far, in clock ticks: fields 14 and 15 of /proc/PID/stat. */
+    static long[] userAndKernelTicks(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" "); // past the command's name, which may hold spaces
+        return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])};
     }
 
     /** What runs while the recording does. */
@@ -59,7 +74,7 @@ record Profile(Map<String, Double> shareByLayer, long samples) {
         long samples = 0;
         for (RecordedEvent event : RecordingFile.readAllEvents(file)) {
             String type = event.getEventType().getName();
-            if ((type.equals("jdk.ExecutionSample") || type.equals("jdk.NativeMethodSample")) && event.getStackTrace() != null) {
+            if (type.equals("jdk.ExecutionSample") && event.getStackTrace() != null) {
                 counts.merge(layerOf(event.getStackTrace().getFrames()), 1L, Long::sum);
                 samples++;
             }
@@ -68,7 +83,7 @@ record Profile(Map<String, Double> shareByLayer, long samples) {
         Map<String, Double> shares = new LinkedHashMap<>();
         counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .forEach(entry -> shares.put(entry.getKey(), all == 0 ? 0 : (double) entry.getValue() / all));
-        return new Profile(shares, samples);
+        return new Profile(shares, samples, 0);
     }
 
     /** The layer of the nearest frame (from the top) that belongs to one. */
@@ -97,7 +112,8 @@ record Profile(Map<String, Double> shareByLayer, long samples) {
 
     @Override
     public String toString() {
-        return shareByLayer.entrySet().stream().map(entry -> String.format(Locale.ROOT, "%s %.0f %%", entry.getKey(), entry.getValue() * 100))
-                .collect(Collectors.joining(", ")) + " (" + samples + " samples)";
+        return String.format(Locale.ROOT, "the kernel %.0f %% of its CPU time, its Java code the rest: ", kernelShare * 100)
+                + shareByLayer.entrySet().stream().map(entry -> String.format(Locale.ROOT, "%s %.0f %%", entry.getKey(), entry.getValue() * 100))
+                .collect(Collectors.joining(", ")) + " (" + samples + " samples of Java code running)";
     }
 }
