@@ -8,14 +8,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * src/patches/undertow-core/proxy-stops-abandoned-tries.diff, red without it and green with it in the same run, on
  * Undertow's proxy with the diffs before it: tries to a node that never answers, given up by the proxy for three
  * reasons; the node counts the streams still open on it afterwards.
  */
-@Isolated // its sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
 class UndertowAbandonedTryPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-stops-abandoned-tries.diff");

@@ -8,14 +8,12 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff, red without it and green with it in the same
  * run, on Undertow's proxy with the diffs before it: two nodes, tries on node A given up for want of an answer, then
  * small requests counted per node.
  */
-@Isolated // its sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
 class UndertowEjectionPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff");

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff and
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.parallel.Isolated;
  * Undertow's proxy with the other proxy diffs: a node that goes away gracefully in the middle of a soak, and one whose
  * GOAWAY crosses a request sent on an idle connection. Half the requests are POSTs.
  */
-@Isolated // its sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
 class UndertowGoAwayPatchTest {
 
     private static final Path GOAWAY = Path.of("src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff");

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * src/patches/undertow-core/http2-flow-control-per-stream.diff, red without it and green with it in the same run, on
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.parallel.Isolated;
  * clients that stopped reading large ones, and small answers after downloads cancelled at their headers. Without the
  * diff the stalled or dropped streams hold the shared connection's window, and the next answer never comes.
  */
-@Isolated // its sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
 class UndertowHttp2FlowControlPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-flow-control-per-stream.diff");
