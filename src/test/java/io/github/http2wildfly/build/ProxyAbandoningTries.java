@@ -91,8 +91,9 @@ public final class ProxyAbandoningTries {
                 calls.add(CompletableFuture.supplyAsync(() -> statusOf(h2, request.build())));
             }
             calls.forEach(CompletableFuture::join);
-            if (node.requests() < requests + 1) {
-                throw new IllegalStateException("the node had " + node.requests() + " requests, not " + (requests + 1));
+            if (node.requests() < 2) {
+                // none reached it (all given up on their way): the scenario showed nothing; some may not, under load
+                throw new IllegalStateException("no request but the first reached the node");
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SETTLE_MILLIS);
             while (node.openStreams() > 0 && System.nanoTime() < deadline) {
