@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * src/patches/undertow-core/proxy-stops-abandoned-tries.diff, red without it and green with it in the same run, on
  * Undertow's proxy with the diffs before it: tries to a node that never answers, given up by the proxy for three
  * reasons; the node counts the streams still open on it afterwards.
  */
+@ResourceLock(Resources.SYSTEM_PROPERTIES) // the answer time is a system property, read when the patched proxy's classes load: no other test may set or clear them meanwhile
 class UndertowAbandonedTryPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-stops-abandoned-tries.diff");

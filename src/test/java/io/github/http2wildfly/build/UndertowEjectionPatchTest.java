@@ -8,12 +8,15 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff, red without it and green with it in the same
  * run, on Undertow's proxy with the diffs before it: two nodes, tries on node A given up for want of an answer, then
  * small requests counted per node.
  */
+@ResourceLock(Resources.SYSTEM_PROPERTIES) // the answer and ejection times are system properties, read when the patched proxy's classes load: no other test may set or clear them meanwhile
 class UndertowEjectionPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff");
