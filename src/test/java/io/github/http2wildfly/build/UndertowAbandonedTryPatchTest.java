@@ -16,7 +16,8 @@ import org.junit.jupiter.api.parallel.Resources;
  * Undertow's proxy with the diffs before it: tries to a node that never answers, given up by the proxy for three
  * reasons; the node counts the streams still open on it afterwards.
  */
-@ResourceLock(Resources.SYSTEM_PROPERTIES) // the answer time is a system property, read when the patched proxy's classes load: no other test may set or clear them meanwhile
+// the answer time: system properties, read when the patched proxy's classes load; no other test may read or change them meanwhile
+@ResourceLock(Resources.SYSTEM_PROPERTIES)
 class UndertowAbandonedTryPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-stops-abandoned-tries.diff");

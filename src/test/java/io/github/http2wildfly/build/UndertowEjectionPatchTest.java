@@ -16,7 +16,8 @@ import org.junit.jupiter.api.parallel.Resources;
  * run, on Undertow's proxy with the diffs before it: two nodes, tries on node A given up for want of an answer, then
  * small requests counted per node.
  */
-@ResourceLock(Resources.SYSTEM_PROPERTIES) // the answer and ejection times are system properties, read when the patched proxy's classes load: no other test may set or clear them meanwhile
+// the answer and ejection times: system properties, read when the patched proxy's classes load; no other test may read or change them meanwhile
+@ResourceLock(Resources.SYSTEM_PROPERTIES)
 class UndertowEjectionPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff");

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff and
@@ -14,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Undertow's proxy with the other proxy diffs: a node that goes away gracefully in the middle of a soak, and one whose
  * GOAWAY crosses a request sent on an idle connection. Half the requests are POSTs.
  */
+// the patched proxy reads its answer time from a system property when its classes load: not while another test sets it
+@ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
 class UndertowGoAwayPatchTest {
 
     private static final Path GOAWAY = Path.of("src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff");

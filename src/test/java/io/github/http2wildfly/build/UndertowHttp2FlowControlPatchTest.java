@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 
 /**
  * src/patches/undertow-core/http2-flow-control-per-stream.diff, red without it and green with it in the same run, on
@@ -14,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * clients that stopped reading large ones, and small answers after downloads cancelled at their headers. Without the
  * diff the stalled or dropped streams hold the shared connection's window, and the next answer never comes.
  */
+// the patched proxy reads its answer time from a system property when its classes load: not while another test sets it
+@ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
 class UndertowHttp2FlowControlPatchTest {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-flow-control-per-stream.diff");
