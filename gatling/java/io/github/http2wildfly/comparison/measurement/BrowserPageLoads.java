@@ -45,14 +45,15 @@ public final class BrowserPageLoads {
                     System.out.printf("%s: every pair decided (or its minutes up) after %d loads%n", tool, round.number());
                     break;
                 }
+                int position = 0;
                 for (Cell cell : round.cells()) {
                     if (!run.loads(cell, round)) {
                         continue;
                     }
-                    for (int user = 0; user < settings.users(); user++) {
+                    for (int user = 0; user < settings.users(); user++, position++) {
                         Load load = visit(run, engine, cell, round.number(), round.counted());
                         if (round.counted()) {
-                            run.log(cell).record(round.number(), load.millis(), load.missingImages(), load.requests(),
+                            run.log(cell).record(round.number(), position, load.millis(), load.missingImages(), load.requests(),
                                     load.cpu().browserMillis(), load.cpu().networkMillis());
                         }
                     }

@@ -19,17 +19,37 @@ import java.util.stream.IntStream;
  *     ({@code null} where the tool has none)
  * @param loadRounds the round of each load (ComparisonRun's), which pairs it with the other cells' loads of that round;
  *     results written without it had every cell loaded in every round, in order
+ * @param loadPositions each load's place in its round among the loads its tool made in that round (0: the round's
+ *     first; for Gatling, in its user's sequence), so that an effect of order can be seen; empty in results written
+ *     without them
+ * @param loadCpuMillis the CPU time the browser spent on each load; empty where the tool is not a browser
  */
 public record CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
         long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, double browserCpuMillis,
-        double networkCpuMillis, Double toolMeanMillis, List<Integer> loadRounds) {
+        double networkCpuMillis, Double toolMeanMillis, List<Integer> loadRounds, List<Integer> loadPositions,
+        List<Double> loadCpuMillis) {
 
     public CellResult {
         loadRounds = loadRounds != null ? List.copyOf(loadRounds) : IntStream.range(0, loadMillis.size()).boxed().toList();
-        if (loadRounds.size() != loadMillis.size()) {
-            throw new IllegalArgumentException(door + " at " + condition.label() + ": " + loadMillis.size() + " loads, "
-                    + loadRounds.size() + " rounds");
+        loadPositions = loadPositions != null ? List.copyOf(loadPositions) : List.of();
+        loadCpuMillis = loadCpuMillis != null ? List.copyOf(loadCpuMillis) : List.of();
+        for (List<?> perLoad : List.of(loadRounds, loadPositions, loadCpuMillis)) {
+            if (perLoad != loadRounds && perLoad.isEmpty()) {
+                continue;
+            }
+            if (perLoad.size() != loadMillis.size()) {
+                throw new IllegalArgumentException(door + " at " + condition.label() + ": " + loadMillis.size() + " loads, "
+                        + loadRounds.size() + " rounds, " + loadPositions.size() + " positions, " + loadCpuMillis.size() + " CPU times");
+            }
         }
+    }
+
+    /** The same loads with their rounds, and neither positions nor CPU times per load (results written before them). */
+    public CellResult(Door door, Condition condition, List<Double> loadMillis, int failedLoads, long requests,
+            long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, double browserCpuMillis,
+            double networkCpuMillis, Double toolMeanMillis, List<Integer> loadRounds) {
+        this(door, condition, loadMillis, failedLoads, requests, failedRequests, connections, bytes, packetsUp, packetsDown,
+                browserCpuMillis, networkCpuMillis, toolMeanMillis, loadRounds, null, null);
     }
 
     /** Loaded in rounds 0, 1, 2, … in order. */
@@ -37,7 +57,7 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
             long failedRequests, long connections, long bytes, long packetsUp, long packetsDown, double browserCpuMillis,
             double networkCpuMillis, Double toolMeanMillis) {
         this(door, condition, loadMillis, failedLoads, requests, failedRequests, connections, bytes, packetsUp, packetsDown,
-                browserCpuMillis, networkCpuMillis, toolMeanMillis, null);
+                browserCpuMillis, networkCpuMillis, toolMeanMillis, null, null, null);
     }
 
     /**
@@ -62,6 +82,35 @@ public record CellResult(Door door, Condition condition, List<Double> loadMillis
         Map<Integer, Double> theirs = against.roundMillis();
         return mine.keySet().stream().filter(theirs::containsKey)
                 .mapToDouble(round -> Math.log(mine.get(round) / theirs.get(round))).toArray();
+    }
+
+    /**
+     * The log of this cell's time over the other's per round both loaded, split by which of the two came first in that
+     * round (each cell's first load of the round): [0] the rounds this cell led, [1] the others; both empty where
+     * either cell's results hold no positions.
+     */
+    public double[][] logRatiosByOrder(CellResult against) {
+        Map<Integer, Integer> mine = firstPositions();
+        Map<Integer, Integer> theirs = against.firstPositions();
+        Map<Integer, Double> myMillis = roundMillis();
+        Map<Integer, Double> theirMillis = against.roundMillis();
+        List<Double> led = new java.util.ArrayList<>();
+        List<Double> followed = new java.util.ArrayList<>();
+        mine.forEach((round, position) -> {
+            if (theirs.containsKey(round)) {
+                (position < theirs.get(round) ? led : followed).add(Math.log(myMillis.get(round) / theirMillis.get(round)));
+            }
+        });
+        return new double[][] {led.stream().mapToDouble(Double::doubleValue).toArray(), followed.stream().mapToDouble(Double::doubleValue).toArray()};
+    }
+
+    /** Each round's first position of this cell's loads. */
+    private Map<Integer, Integer> firstPositions() {
+        Map<Integer, Integer> first = new TreeMap<>();
+        for (int i = 0; i < loadPositions.size(); i++) {
+            first.merge(loadRounds.get(i), loadPositions.get(i), Math::min);
+        }
+        return first;
     }
 
     public int loads() {

@@ -53,7 +53,7 @@ public final class GatlingStatistics {
             }
             cells.add(new CellResult(cell.door(), cell.condition(), cell.loadMillis(), cell.failedLoads(), group.requests(),
                     group.failedRequests(), cell.connections(), cell.bytes(), cell.packetsUp(), cell.packetsDown(), 0, 0,
-                    group.meanMillis(), cell.loadRounds()));
+                    group.meanMillis(), cell.loadRounds(), cell.loadPositions(), cell.loadCpuMillis()));
         }
         Map<String, String> environment = new LinkedHashMap<>(measured.environment());
         environment.put("Gatling report", gatlingResults.resolve(run).resolve("index.html").toAbsolutePath().toString());

@@ -10,16 +10,22 @@ public final class LoadLog {
 
     private final List<Double> millis = new ArrayList<>();
     private final List<Integer> rounds = new ArrayList<>();
+    private final List<Integer> positions = new ArrayList<>();
+    private final List<Double> cpuMillis = new ArrayList<>();
     private int failedLoads;
     private long requests;
     private long failedRequests;
     private double browserCpuMillis;
     private double networkCpuMillis;
 
-    /** A load of this round whose requests only the tool's own statistics count (Gatling's report). */
-    public synchronized void record(int round, double loadMillis, boolean failedLoad) {
+    /**
+     * A load of this round, at this position among the round's loads (CellResult#loadPositions), whose requests only
+     * the tool's own statistics count (Gatling's report).
+     */
+    public synchronized void record(int round, int position, double loadMillis, boolean failedLoad) {
         millis.add(loadMillis);
         rounds.add(round);
+        positions.add(position);
         if (failedLoad) {
             failedLoads++;
         }
@@ -29,8 +35,10 @@ public final class LoadLog {
      * A load that counted its own requests and failures (the browser, from inside the page), with the CPU time the
      * browser spent on it: all its processes, and its network service.
      */
-    public synchronized void record(int round, double loadMillis, int failed, long loadRequests, double browserCpu, double networkCpu) {
-        record(round, loadMillis, failed > 0);
+    public synchronized void record(int round, int position, double loadMillis, int failed, long loadRequests, double browserCpu,
+            double networkCpu) {
+        record(round, position, loadMillis, failed > 0);
+        cpuMillis.add(browserCpu);
         requests += loadRequests;
         failedRequests += failed;
         browserCpuMillis += browserCpu;
@@ -46,6 +54,7 @@ public final class LoadLog {
     public synchronized CellResult result(Cell cell, Emulation.Traffic traffic) {
         return new CellResult(cell.door(), cell.condition(), List.copyOf(millis), failedLoads, requests, failedRequests,
                 traffic.connections(), traffic.bytes(), traffic.packetsUp(), traffic.packetsDown(), browserCpuMillis,
-                networkCpuMillis, null, List.copyOf(rounds));
+                networkCpuMillis, null, List.copyOf(rounds), List.copyOf(positions),
+                cpuMillis.size() == millis.size() ? List.copyOf(cpuMillis) : List.of());
     }
 }

@@ -35,13 +35,15 @@ public class PageLoadSimulation extends Simulation {
 
     /** Netty's default connection window, which Gatling's HTTP/2 client keeps: it has no setting for it. */
     static final long GATLING_HTTP2_WINDOW_BYTES = 65_535;
+    /** The session's count of the loads its user has made in its round: the next load's position (CellResult#loadPositions). */
+    private static final String POSITION = "position";
 
     private final ComparisonRun run = new ComparisonRun(ComparisonSettings.load(Path.of(System.getProperty("comparison.settings"))), false);
 
     public PageLoadSimulation() {
         List<PopulationBuilder> steps = new ArrayList<>();
         for (ComparisonRun.Round round : run.rounds()) {
-            ChainBuilder cells = exec(session -> session);
+            ChainBuilder cells = exec(session -> session.set(POSITION, 0));
             for (Cell cell : round.cells()) {
                 cells = cells.doIf(session -> run.loads(cell, round)).then(pageLoad(cell, round));
             }
@@ -74,11 +76,12 @@ public class PageLoadSimulation extends Simulation {
         return exec(session -> session.set("loadStart", System.nanoTime()))
                 .group(group).on(exec(http("page").get(run.pageUrl(cell, counted))))
                 .exec(session -> {
+                    int position = session.getInt(POSITION);
                     if (counted) {
                         double millis = (System.nanoTime() - session.getLong("loadStart")) / 1e6;
-                        run.log(cell).record(round.number(), millis, session.isFailed());
+                        run.log(cell).record(round.number(), position, millis, session.isFailed());
                     }
-                    return session;
+                    return session.set(POSITION, position + 1);
                 });
     }
 

@@ -5,6 +5,7 @@ import io.github.http2wildfly.comparison.measurement.CellResult;
 import io.github.http2wildfly.comparison.measurement.ToolResults;
 import io.github.http2wildfly.comparison.settings.Condition;
 import io.github.http2wildfly.comparison.settings.Pair;
+import io.github.http2wildfly.comparison.statistics.OrderEffect;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
@@ -194,6 +195,14 @@ public final class Comparison {
         return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition).map(against -> {
             double[] logRatios = of.logRatiosAgainst(against);
             return rule(logRatios.length).verdict(logRatios);
+        }));
+    }
+
+    /** What loading first in its round did to the pair's ratio (OrderEffect), at 95 %; empty without positions or rounds of both orders. */
+    public Optional<OrderEffect> orderEffect(Pair pair, Condition condition) {
+        return cell(pair.of(), condition).flatMap(of -> cell(pair.against(), condition).flatMap(against -> {
+            double[][] byOrder = of.logRatiosByOrder(against);
+            return OrderEffect.of(byOrder[0], byOrder[1], 0.95);
         }));
     }
 

@@ -64,6 +64,9 @@ final class RunData {
                 bounds.put("confidence", verdict.interval().confidence());
                 bounds.put("loads", verdict.interval().loads());
                 bounds.put("verdict", Comparison.verdictText(pair, condition, verdict));
+                // how much loading first in its round moved the pair (null under two rounds of either order)
+                bounds.put("orderEffect", comparison.orderEffect(pair, condition).map(effect -> Map.of("firstFactor", effect.firstFactor(),
+                        "low", effect.low(), "high", effect.high(), "firstLed", effect.firstLed(), "secondLed", effect.secondLed())).orElse(null));
                 intervals.put(pair.label(), bounds);
             }));
             row.put("ratios", ratios);
@@ -108,7 +111,25 @@ final class RunData {
         row.put("packetsDownPerPage", cell.packetsCounted() ? cell.packetsDownPerLoad() : null);
         row.put("browserCpuPerPage", cell.cpuCounted() ? cell.browserCpuPerLoad() : null);
         row.put("networkCpuPerPage", cell.cpuCounted() ? cell.networkCpuPerLoad() : null);
+        row.put("everyLoad", everyLoad(cell));
         return row;
+    }
+
+    /**
+     * Every load as it was measured, in the order measured: its time, its round, its place in that round and the CPU
+     * it cost the browser (null where not recorded), so that any figure can be recomputed and an effect of order seen.
+     */
+    private static List<Map<String, Object>> everyLoad(CellResult cell) {
+        List<Map<String, Object>> loads = new ArrayList<>();
+        for (int i = 0; i < cell.loads(); i++) {
+            Map<String, Object> load = new LinkedHashMap<>();
+            load.put("millis", cell.loadMillis().get(i));
+            load.put("round", cell.loadRounds().get(i));
+            load.put("position", cell.loadPositions().isEmpty() ? null : cell.loadPositions().get(i));
+            load.put("cpuMillis", cell.loadCpuMillis().isEmpty() ? null : cell.loadCpuMillis().get(i));
+            loads.add(load);
+        }
+        return loads;
     }
 
     /** Median and model against RTT, latency alone, the run's first image size. */

@@ -76,7 +76,7 @@ class ComparisonRunTest {
             for (int round = 0; round < 3; round++) {
                 assertTrue(run.loads(loopback, rounds.get(1 + round)), "the first comparison.loads rounds load every cell");
                 for (int cell = 0; cell < 3; cell++) {
-                    run.log(cells.get(cell)).record(round, millis[cell][round], false);
+                    run.log(cells.get(cell)).record(round, cell, millis[cell][round], false);
                 }
             }
             ComparisonRun.Round fourth = rounds.get(1 + 3);

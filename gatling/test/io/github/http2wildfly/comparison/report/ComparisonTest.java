@@ -105,6 +105,35 @@ class ComparisonTest {
     }
 
     @Test
+    void theRunsDataHoldsEveryLoadWithItsRoundItsPositionAndItsCpuTime() throws Exception {
+        CellResult measured = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(1200.0, 1300.0), 0, 1002, 0, 2, 800_000,
+                0, 0, 2_600, 900, null, List.of(0, 1), List.of(1, 0), List.of(1_250.0, 1_350.0));
+        results(Map.of(), measured, cell(Door.HTTP_1_1_TLS, 50, 4600)).write(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
+        JsonNode loads = run().at("/tools/0/cells/0/everyLoad");
+        assertEquals(2, loads.size(), loads.toString());
+        assertEquals(List.of(1300.0, 1.0, 0.0, 1350.0), List.of(loads.get(1).get("millis").asDouble(), loads.get(1).get("round").asDouble(),
+                loads.get(1).get("position").asDouble(), loads.get(1).get("cpuMillis").asDouble()), loads.toString());
+        JsonNode withoutPositions = run().at("/tools/0/cells/1/everyLoad/0");
+        assertTrue(withoutPositions.get("position").isNull() && withoutPositions.get("cpuMillis").isNull(), withoutPositions.toString());
+    }
+
+    @Test
+    void theRunsDataSaysWhatLoadingFirstInItsRoundDidToEachPair() throws Exception {
+        // whichever loads first pays 20 %: rounds 0 and 2 h2 led, 1 and 3 h1-TLS did
+        CellResult h2 = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(1200.0, 1010.0, 1190.0, 990.0), 0, 2000, 0, 4,
+                800_000, 0, 0, 0, 0, null, List.of(0, 1, 2, 3), List.of(0, 1, 0, 1), null);
+        CellResult h1 = new CellResult(Door.HTTP_1_1_TLS, Condition.latency(50), List.of(2000.0, 2400.0, 2000.0, 2400.0), 0, 2000, 0,
+                24, 800_000, 0, 0, 0, 0, null, List.of(0, 1, 2, 3), List.of(1, 0, 1, 0), null);
+        results(Map.of(), h2, h1).write(dir);
+        ComparisonReport.report(dir, NOT_RECORDED);
+        JsonNode effect = run().at("/tools/0/ratios/0/intervals").get("h2 / h1-TLS").get("orderEffect");
+        assertEquals(1.2, effect.get("firstFactor").asDouble(), 0.01, effect.toString());
+        assertTrue(effect.get("low").asDouble() > 1, "found: " + effect);
+        assertEquals(List.of(2, 2), List.of(effect.get("firstLed").asInt(), effect.get("secondLed").asInt()));
+    }
+
+    @Test
     void http2LosingUnderLossIsAFindingNotAFailure() {
         Comparison comparison = new Comparison(results(Map.of(), cell(Door.HTTP_1_1_TLS, 50, 4600), cell(Door.HTTP_2_TLS, 50, 800),
                 cell(Door.HTTP_1_1_TLS, lossy(50, 5), 6000), cell(Door.HTTP_2_TLS, lossy(50, 5), 6500)));
