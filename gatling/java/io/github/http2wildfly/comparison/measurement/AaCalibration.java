@@ -20,7 +20,7 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
 
 /**
  * The A/A calibration ({@code -Dcomparison.grid=aa}): one cell against itself, as two cells loaded side by side
- * round after round (in a random order each round) until the {@link StoppingRule} decides, pair after pair. Every
+ * round after round (which first drawn every other round, the other first in the round after) until the {@link StoppingRule} decides, pair after pair. Every
  * winner it names is a false one: the share of pairs that named one is what the verdicts' "at most 5 %" is on this
  * machine, with real loads (FalseWinnerRateTest says the same by simulation). A benchmark, not a test: it writes its
  * record (target/comparison/aa.md; with comparison.record, docs/results/DATE-aa.md) and fails nothing.
@@ -74,9 +74,11 @@ public final class AaCalibration {
                     BrowserPageLoads.visit(run, engine, cell, warmUp, true);
                 }
                 for (int pair = 0; pair < pairs; pair++) {
+                    boolean[] aLed = {false};
                     Verdict verdict = rule.loadUntilDecided(round -> {
-                        // which twin is loaded first is drawn, so that neither is always second
-                        boolean aFirst = order.nextBoolean();
+                        // as ComparisonRun orders its rounds: drawn every even round, the other first in the round after
+                        aLed[0] = round % 2 == 1 ? !aLed[0] : order.nextBoolean();
+                        boolean aFirst = aLed[0];
                         double first = BrowserPageLoads.visit(run, engine, cell, round, true).millis();
                         double second = BrowserPageLoads.visit(run, engine, cell, round, true).millis();
                         return aFirst ? Math.log(first / second) : Math.log(second / first);
@@ -101,7 +103,7 @@ public final class AaCalibration {
     static String page(Outcome outcome, Cell cell, StoppingRule rule, Map<String, String> environment, LocalDate date, String command) {
         StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "# The A/A calibration of %s%n%nA record written by the run."
                 + " Command: `%s`. One cell against itself: %d pairs of %s, each pair two cells of the same door loaded side by"
-                + " side round after round (which one first drawn each round) until the rule decided: loads %d to %d, looks at %s,"
+                + " side round after round (which one first drawn every other round, the other first in the round after) until the rule decided: loads %d to %d, looks at %s,"
                 + " level within %.0f %%, each look's interval at %.1f %% (docs/comparison.md). Every winner named is a false one.%n%n",
                 date, command, outcome.verdicts().size(), cell.label(), rule.minLoads(), rule.maxLoads(), rule.looks(),
                 rule.band() * 100, rule.confidence() * 100));

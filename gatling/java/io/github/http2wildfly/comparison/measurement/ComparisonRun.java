@@ -23,8 +23,9 @@ import java.util.function.Predicate;
 
 /**
  * What every tool of the comparison (Gatling, Chromium) runs the same way, through the model or the lab
- * ({@link Emulation}): the calibration of the emulated latency, the rounds with the cells in a new random order each
- * time (so the machine's drift hits all alike and no cell always follows the same other), which cells a round still
+ * ({@link Emulation}): the calibration of the emulated latency, the rounds with the cells in a new random order every
+ * other round and that order reversed in the round after (so the machine's drift hits all alike, no cell always follows
+ * the same other, and in every pair each cell leads as often as the other), which cells a round still
  * loads (loads until decided: {@link StoppingRule}), and the results. A tool only loads pages.
  */
 public final class ComparisonRun implements AutoCloseable {
@@ -113,7 +114,7 @@ public final class ComparisonRun implements AutoCloseable {
             rounds.add(new Round(round, "warm-up " + round, false, shuffled(-1 - round).stream().filter(Cell::hasNoNetwork).toList()));
         }
         for (int round = 0; round < settings.maxLoads(); round++) {
-            rounds.add(new Round(round, "load " + round, true, shuffled(round)));
+            rounds.add(new Round(round, "load " + round, true, counterbalanced(round)));
         }
         return rounds;
     }
@@ -201,6 +202,20 @@ public final class ComparisonRun implements AutoCloseable {
                 System.out.println("Could not remove " + group.group() + ": " + e);
             }
         });
+    }
+
+    /**
+     * A counted round's order: a new random one every even round, and the same reversed in the round after it, so that
+     * in every pair of cells each leads in turn. A load's place in its round can move its time (a first load pays for
+     * a cold cache, a later one for a machine that slowed down); reversed rounds make that effect cancel in a pair's
+     * ratio instead of leaning it toward whichever cell chance put first more often (run.json's orderEffect measures it).
+     */
+    private List<Cell> counterbalanced(int round) {
+        List<Cell> order = shuffled(round - round % 2);
+        if (round % 2 == 1) {
+            Collections.reverse(order);
+        }
+        return order;
     }
 
     /** The cells in an order of their own for this round, the same in every run of the same seed. */

@@ -6,12 +6,13 @@ import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * What loading first in its round did to a pair's ratio. The rounds load the cells in a random order, so in some
- * rounds the pair's first cell came before its second and in others after. If a load that comes first pays a factor
+ * What loading first in its round did to a pair's ratio. The rounds load the cells in a random order, reversed in the
+ * round after (ComparisonRun), so in half the rounds the pair's first cell came before its second and in the others after. If a load that comes first pays a factor
  * {@code p} (a cold cache, a JIT not yet warm), the rounds where the first cell led read {@code log(a/b) = d + log p}
  * and the others {@code d - log p}: half the difference of the two groups' mean log ratios estimates {@code log p},
  * with Welch's t interval (the groups' spreads may differ). A factor whose interval excludes 1 says that order moved
- * the loads; the pair's ratio, over rounds of both orders, then rests on how many rounds each order had.
+ * the loads; with each cell leading in half the rounds, the effect cancels in the pair's ratio and widens its interval
+ * (FalseWinnerRateTest: a 20 % penalty for loading first names no false winner; with the order left to chance, up to 14 %).
  *
  * @param firstFactor how many times as long a load of the pair took when it came first (1: order made no difference)
  * @param firstLed the rounds in which the pair's first cell loaded before its second; {@code secondLed} the others

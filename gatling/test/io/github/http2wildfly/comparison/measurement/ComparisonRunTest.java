@@ -12,6 +12,8 @@ import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.page.ImageSize;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -59,6 +61,19 @@ class ComparisonRunTest {
             assertEquals(9, rounds.get(1).cells().size());
             assertTrue(rounds.stream().skip(1).anyMatch(round -> !round.cells().equals(rounds.get(1).cells())),
                     "each round its own order");
+        }
+    }
+
+    @Test
+    void inEveryPairOfCellsEachLeadsOnceInEveryTwoRounds() throws IOException {
+        try (ComparisonRun run = new ComparisonRun(quick(), true)) {
+            List<List<Cell>> orders = run.rounds().stream().filter(ComparisonRun.Round::counted).map(ComparisonRun.Round::cells).toList();
+            for (int round = 0; round + 1 < orders.size(); round += 2) {
+                List<Cell> reversed = new ArrayList<>(orders.get(round));
+                Collections.reverse(reversed);
+                assertEquals(reversed, orders.get(round + 1), "round " + (round + 1) + " reverses round " + round);
+            }
+            assertTrue(!orders.get(2).equals(orders.get(0)), "a new order every other round");
         }
     }
 
