@@ -42,6 +42,8 @@ public final class ComparisonReport {
         Files.writeString(results, ResultsPage.render(comparisons, today, record.command()));
         Optional<Path> recorded = record.copy(results, today);
         if (recorded.isPresent()) {
+            // every load beside the record, so that its figures can be recomputed
+            Files.copy(directory.resolve(RUN_DATA), recorded.get().resolveSibling(recorded.get().getFileName().toString().replaceFirst("\\.md$", ".json")));
             Optional<ModelAgainstLab> both = ModelAgainstLab.of(comparisons);
             if (both.isPresent()) {
                 both.get().record(recorded.get());

@@ -5,6 +5,7 @@ import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,7 +24,8 @@ final class ResultsPage {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "# The comparison of %s%n%nA record written by the run. Command: `%s`; medians in ms,"
                 + " interleaved loads; each ratio (the geometric mean of its rounds' ratios) with its interval and verdict: loads until"
-                + " decided, at most 5 %% false winners over all looks (docs/comparison.md).%n", date, command));
+                + " decided, at most 5 %% false winners over all looks (docs/comparison.md). Every load, with its round and its place"
+                + " in it, is in the run's data (run.json; a recorded run's beside its record, under the same name).%n", date, command));
         for (Comparison comparison : comparisons) {
             List<Door> doors = comparison.doors();
             List<Pair> pairs = comparison.pairs();
@@ -50,10 +52,35 @@ final class ResultsPage {
             }
         }
         for (Comparison comparison : comparisons) {
+            orderEffects(md, comparison);
+        }
+        for (Comparison comparison : comparisons) {
             stopsWinning(md, comparison);
         }
         ModelAgainstLab.of(comparisons).ifPresent(both -> modelAgainstLab(md, both));
         return md.toString();
+    }
+
+    /**
+     * What loading first in its round did to each pair (OrderEffect), where each cell led in two rounds or more: the
+     * rounds are reversed in turn, so the effect cancels in the ratios above; this says how large it was.
+     */
+    private static void orderEffects(StringBuilder md, Comparison comparison) {
+        List<String> rows = new ArrayList<>();
+        for (Condition condition : comparison.conditions()) {
+            for (Pair pair : comparison.pairs()) {
+                comparison.orderEffect(pair, condition).ifPresent(effect -> rows.add(String.format(Locale.ROOT,
+                        "| %s | %s | %.2f [%.2f, %.2f]%s | %d / %d |%n", condition.label(), pair.label(), effect.firstFactor(),
+                        effect.low(), effect.high(), effect.found() ? ", found" : "", effect.firstLed(), effect.secondLed())));
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.append(String.format(Locale.ROOT, "%n## %s: what loading first in its round did%n%nA load's time when it came first of its"
+                + " pair, over its time when it came second (95 %% interval; \"found\" where it excludes 1); the rounds each cell"
+                + " led.%n%n| RTT, loss, rate, size | pair | first / second | rounds led |%n|---|---|---|---|%n", comparison.results().tool()));
+        rows.forEach(md::append);
     }
 
     /** Where HTTP/2 stops winning against HTTP/1.1 over TLS along loss, one row per series (a sender, a size, a round trip). */

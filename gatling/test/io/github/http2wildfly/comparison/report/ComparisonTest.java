@@ -120,17 +120,37 @@ class ComparisonTest {
 
     @Test
     void theRunsDataSaysWhatLoadingFirstInItsRoundDidToEachPair() throws Exception {
-        // whichever loads first pays 20 %: rounds 0 and 2 h2 led, 1 and 3 h1-TLS did
-        CellResult h2 = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(1200.0, 1010.0, 1190.0, 990.0), 0, 2000, 0, 4,
-                800_000, 0, 0, 0, 0, null, List.of(0, 1, 2, 3), List.of(0, 1, 0, 1), null);
-        CellResult h1 = new CellResult(Door.HTTP_1_1_TLS, Condition.latency(50), List.of(2000.0, 2400.0, 2000.0, 2400.0), 0, 2000, 0,
-                24, 800_000, 0, 0, 0, 0, null, List.of(0, 1, 2, 3), List.of(1, 0, 1, 0), null);
-        results(Map.of(), h2, h1).write(dir);
+        orderedRun().write(dir);
         ComparisonReport.report(dir, NOT_RECORDED);
         JsonNode effect = run().at("/tools/0/ratios/0/intervals").get("h2 / h1-TLS").get("orderEffect");
         assertEquals(1.2, effect.get("firstFactor").asDouble(), 0.01, effect.toString());
         assertTrue(effect.get("low").asDouble() > 1, "found: " + effect);
         assertEquals(List.of(2, 2), List.of(effect.get("firstLed").asInt(), effect.get("secondLed").asInt()));
+    }
+
+    @Test
+    void aRecordedRunKeepsEveryLoadBesideItsRecordWhichSaysWhatLoadingFirstDid() throws Exception {
+        orderedRun().write(dir);
+        Path records = dir.resolve("records");
+        java.util.Properties given = new java.util.Properties();
+        given.setProperty(RunRecord.RECORD, "true");
+        given.setProperty(RunRecord.RECORD_DIRECTORY, records.toString());
+        ComparisonReport.report(dir, RunRecord.of(given));
+        String name = java.time.LocalDate.now() + "-default";
+        JsonNode kept = new ObjectMapper().readTree(records.resolve(name + ".json").toFile());
+        assertEquals(4, kept.at("/tools/0/cells/0/everyLoad").size(), "every load of the record's figures");
+        String record = Files.readString(records.resolve(name + ".md"));
+        assertTrue(record.contains("| 50 ms, 0 % loss, no rate limit, logo images, NewReno | h2 / h1-TLS | 1.20 ["), record);
+        assertTrue(record.contains(", found | 2 / 2 |"), record);
+    }
+
+    /** Whichever loads first in its round pays 20 %: in rounds 0 and 2 h2 led, in 1 and 3 h1-TLS did. */
+    private static ToolResults orderedRun() {
+        CellResult h2 = new CellResult(Door.HTTP_2_TLS, Condition.latency(50), List.of(1200.0, 1010.0, 1190.0, 990.0), 0, 2000, 0, 4,
+                800_000, 0, 0, 0, 0, null, List.of(0, 1, 2, 3), List.of(0, 1, 0, 1), null);
+        CellResult h1 = new CellResult(Door.HTTP_1_1_TLS, Condition.latency(50), List.of(2000.0, 2400.0, 2000.0, 2400.0), 0, 2000, 0,
+                24, 800_000, 0, 0, 0, 0, null, List.of(0, 1, 2, 3), List.of(1, 0, 1, 0), null);
+        return results(Map.of(), h2, h1);
     }
 
     @Test
