@@ -34,6 +34,9 @@ public final class ComparisonRun implements AutoCloseable {
     public record Round(int number, String name, boolean counted, List<Cell> cells) {
     }
 
+    /** The results' environment key for the browser's measured speed (ClientSpeed). */
+    public static final String CLIENT_SPEED = "client speed";
+
     private final ComparisonSettings settings;
     private final List<Cell> cells;
     private final Emulation emulation;
@@ -45,6 +48,8 @@ public final class ComparisonRun implements AutoCloseable {
     /** The counted round whose start last looked at the leg's minutes, and whether they were up then. */
     private int timeLookedAt = -1;
     private boolean timeUp;
+    /** The browser's speed at the start and the end of its leg, where a browser ran it. */
+    private String clientSpeed;
 
     /**
      * Through the model's delay proxies. @param browser whether the tool is a browser, which loads HTTP/3's cells and
@@ -184,8 +189,16 @@ public final class ComparisonRun implements AutoCloseable {
         return logs.get(cell);
     }
 
+    /** The browser's speed when its leg started and when it ended (ClientSpeed), for the results' environment. */
+    synchronized void clientSpeed(ClientSpeed before, ClientSpeed after) {
+        clientSpeed = "a fixed script task in " + before.describe() + " when the leg started, " + after.describe() + " when it ended";
+    }
+
     public ToolResults results(String tool, long clientWindowBytes, String client) {
         Map<String, String> environment = Environment.describe(settings, client);
+        if (clientSpeed != null) {
+            environment.put(CLIENT_SPEED, clientSpeed);
+        }
         environment.putAll(emulation.environment());
         return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
                 cells.stream().map(cell -> logs.get(cell).result(cell, emulation.traffic(cell))).toList(),

@@ -33,15 +33,25 @@ public final class FirefoxPageLoads implements BrowserEngine {
     @Override
     public BrowserEngine.Visit visit(Cell cell, String url) throws IOException {
         URI page = URI.create(url);
-        int mapped = cell.door().overQuic() ? page.getPort() : 0;
+        HeadlessFirefox firefox = browser(cell.door().overQuic() ? page.getHost() : null, cell.door().overQuic() ? page.getPort() : 0);
+        return new BrowserEngine.Visit(firefox::loadWall, firefox::cpu, firefox.freshContext()::close);
+    }
+
+    @Override
+    public double scriptMillis(String expression) throws IOException {
+        return ((Number) browser(null, 0).script(expression)).doubleValue();
+    }
+
+    /** The run's browser that maps HTTP/3 to this UDP port of this host (0: the one without), started on first use. */
+    private HeadlessFirefox browser(String host, int mapped) throws IOException {
         HeadlessFirefox firefox = browsers.get(mapped);
         if (firefox == null) {
-            firefox = mapped == 0 ? new HeadlessFirefox() : HeadlessFirefox.withHttp3(page.getHost(), mapped);
+            firefox = mapped == 0 ? new HeadlessFirefox() : HeadlessFirefox.withHttp3(host, mapped);
             browsers.put(mapped, firefox);
             version = firefox.version();
             firefox.settle(SETTLE);
         }
-        return new BrowserEngine.Visit(firefox::loadWall, firefox::cpu, firefox.freshContext()::close);
+        return firefox;
     }
 
     @Override
