@@ -399,7 +399,8 @@ class ComparisonTest {
         assertTrue(!band.agrees());
         ModelAgainstLab.Point spread = new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.UNDECIDED, 0.97, 0.90, 1.04),
                 verdict(Verdict.Kind.LEVEL, 1.03, 0.99, 1.04));
-        assertEquals("agrees within the loads' spread (lab level within 5 % (7 loads), model undecided after 7 loads)", spread.verdict());
+        assertEquals("agrees within the loads' spread (lab level within 5 % (7 loads), model undecided after 7 loads, which tell only a"
+                + " difference of 7 % or more)", spread.verdict());
         assertTrue(spread.agrees());
         assertEquals("another winner", new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
                 verdict(Verdict.Kind.SLOWER, 1.20, 1.10, 1.30)).verdict());

@@ -61,7 +61,8 @@ class StoppingRuleTest {
             spread[i] = Math.log(i % 2 == 0 ? 0.8 : 1.25);
         }
         assertFalse(DEFAULT.wantsMore(spread));
-        assertEquals("undecided after 20 loads", DEFAULT.verdict(spread).say("a", "b"));
+        // the loads spread ±22 % round to round: at the last look, at 99.2 %, a difference under 16 % could hide in them
+        assertEquals("undecided after 20 loads, which tell only a difference of 16 % or more", DEFAULT.verdict(spread).say("a", "b"));
     }
 
     @Test
