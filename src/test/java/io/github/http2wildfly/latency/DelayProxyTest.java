@@ -179,7 +179,12 @@ class DelayProxyTest {
                 DelayProxy proxy = DelayProxy.withRoundTrip((InetSocketAddress) server.getLocalSocketAddress(), ROUND_TRIP);
                 Socket socket = new Socket(proxy.loopbackAddress(), proxy.port())) {
             socket.getOutputStream().write('x');
-            Thread.sleep(10 * ROUND_TRIP.toMillis()); // not reading: the server has sent it all to the proxy by now
+            // not reading: the first window passes (on a busy machine it may take a while), then nothing more
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (proxy.bytesForwarded() < 1 + ReceiveWindow.INITIAL_BYTES && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Thread.sleep(10 * ROUND_TRIP.toMillis()); // the server has sent it all to the proxy by now
             assertEquals(1 + ReceiveWindow.INITIAL_BYTES, proxy.bytesForwarded(), "the request, and no more than the first window");
             assertArrayEquals(answer, socket.getInputStream().readNBytes(answer.length), "then all of it, as the client reads");
             assertTrue(proxy.receiveWindowWaits().compareTo(ROUND_TRIP) >= 0, "waited a round trip at least: " + proxy.receiveWindowWaits());
