@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison.measurement;
 
+import io.github.http2wildfly.measure.Spread;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,15 +41,12 @@ public record ClientSpeed(List<Double> taskMillis) {
     }
 
     public double medianMillis() {
-        List<Double> sorted = taskMillis.stream().sorted().toList();
-        int mid = sorted.size() / 2;
-        return sorted.size() % 2 == 1 ? sorted.get(mid) : (sorted.get(mid - 1) + sorted.get(mid)) / 2;
+        return Spread.of(taskMillis).median();
     }
 
     /** "112 ms (median of 5, 108 to 131)". */
     public String describe() {
-        return String.format(Locale.ROOT, "%.0f ms (median of %d, %.0f to %.0f)", medianMillis(), taskMillis.size(),
-                taskMillis.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                taskMillis.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
+        Spread spread = Spread.of(taskMillis);
+        return String.format(Locale.ROOT, "%.0f ms (median of %d, %.0f to %.0f)", spread.median(), spread.n(), spread.min(), spread.max());
     }
 }
