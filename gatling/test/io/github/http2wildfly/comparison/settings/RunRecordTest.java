@@ -27,9 +27,9 @@ class RunRecordTest {
 
     @Test
     void theCommandIsTheGridAndEveryKeyTheRunChangedFromIt() {
-        // the quick grid as it stands (losses 0,2,5, two loads), run with -Dcomparison.losses=0 -Dcomparison.sizes=20k
+        // the quick grid as it stands (losses 0,2,5, three loads), run with -Dcomparison.losses=0 -Dcomparison.sizes=20k
         RunRecord record = RunRecord.of(ran("comparison.grid", "quick", "comparison.rtts", "50", "comparison.losses", "0",
-                "comparison.loads", "2", "comparison.sizes", "20k"));
+                "comparison.loads", "3", "comparison.sizes", "20k"));
         assertEquals("./mvnw verify -Pgatling -Dcomparison.grid=quick -Dcomparison.losses=0 -Dcomparison.sizes=20k", record.command());
         assertEquals("./mvnw verify -Pgatling", RunRecord.of(ran("comparison.rtts", "0,50,100")).command());
     }

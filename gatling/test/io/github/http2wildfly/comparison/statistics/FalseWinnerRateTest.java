@@ -244,9 +244,8 @@ class FalseWinnerRateTest {
             double[] tenPercent = namedAndLoads(rule, Shape.OUTLIERS, 0.9, 7);
             powers.add(String.format(Locale.ROOT, "%d to %d loads: ratio 0.5 found in %.1f %% (%.1f loads), 0.9 in %.1f %% (%.1f loads)",
                     rule.minLoads(), rule.maxLoads(), 100 * twice[0], twice[1], 100 * tenPercent[0], tenPercent[1]));
-            // the quick grid (2 to 4 loads) misses one pair in twenty: a load in ten 40 % slower can hide it within four
-            boolean room = rule.maxLoads() >= 5;
-            assertTrue(room ? twice[0] == 1 && twice[1] <= secondLook(rule) : twice[0] >= 0.9, powers.get(powers.size() - 1));
+            // CI fails where HTTP/2 is not shown faster, so every grid must find a page twice as fast every time
+            assertTrue(twice[0] == 1 && twice[1] <= secondLook(rule), powers.get(powers.size() - 1));
             assertTrue(rule.maxLoads() < 10 || tenPercent[0] > 0.5, powers.get(powers.size() - 1));
         }
         System.out.println("Power: " + String.join("; ", powers));
