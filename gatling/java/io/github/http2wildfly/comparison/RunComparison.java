@@ -1,10 +1,13 @@
 package io.github.http2wildfly.comparison;
 
+import io.github.http2wildfly.comparison.emulation.ComparisonServer;
+import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.emulation.lab.Lab;
 import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.measurement.AaCalibration;
 import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
 import io.github.http2wildfly.comparison.measurement.ComparisonRun;
+import io.github.http2wildfly.comparison.measurement.GatlingLeg;
 import io.github.http2wildfly.comparison.measurement.GatlingStatistics;
 import io.github.http2wildfly.comparison.measurement.LabLauncher;
 import io.github.http2wildfly.comparison.report.ComparisonReport;
@@ -18,20 +21,23 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
- * The comparison's one entry point. The build runs it twice: {@code measure} in integration-test (Gatling, when
- * it runs, follows in its own JVM) and {@code report} in verify. Its mode is decided once, from the settings:
+ * The comparison's one entry point ({@code ./mvnw verify -Pgatling} runs it once, in integration-test): it measures,
+ * then writes the report, whose checks fail the build. Its mode is decided once, from the settings:
  * <ul>
- * <li>your page over the real network (comparison.url): {@link UrlComparison};</li>
+ * <li>your page over the real network (comparison.url): {@link UrlComparison}, no server of ours;</li>
  * <li>the lab (comparison.lab): Chromium through the model and through the lab, the same grid, side by side (and any
  * other browser of comparison.browsers through the model); where this machine cannot run the lab, one line says why
  * and the model runs alone;</li>
  * <li>the A/A calibration (comparison.aa pairs): one cell against itself, in the first browser of comparison.browsers
  * ({@link AaCalibration});</li>
- * <li>the model: the browsers of comparison.browsers, one after the other, and Gatling through the delay proxies.</li>
+ * <li>the model: the browsers of comparison.browsers, one after the other, then Gatling ({@link GatlingLeg}) unless
+ * gatling.skip, all through the delay proxies.</li>
  * </ul>
- * Arguments: {@code measure|report settings-file [gatling-results-dir]}.
+ * Every mode but your page's boots the comparison's server first ({@link ComparisonServer}) and stops it last.
+ * Arguments: {@code settings-file gatling-results-dir}.
  */
 public final class RunComparison {
 
@@ -41,45 +47,57 @@ public final class RunComparison {
     }
 
     public static void main(String[] args) throws IOException {
-        Path file = Path.of(args[1]);
+        Path file = Path.of(args[0]);
+        Path gatlingResults = Path.of(args[1]);
         ComparisonSettings settings = ComparisonSettings.load(file);
+        Properties given = ComparisonSettings.read(file);
         UrlSettings yourPage = UrlSettings.load(file);
-        boolean measuring = args[0].equals("measure");
-        int aaPairs = ComparisonSettings.number(ComparisonSettings.read(file), "comparison.aa", 0, 10_000);
-        Mode mode = aaPairs > 0 ? Mode.AA
-                : mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), measuring ? Optional.of(System.out) : Optional.empty());
-        if (measuring) {
-            ComparisonReport.clearPreviousRun(settings.outputDirectory());
+        int aaPairs = ComparisonSettings.number(given, "comparison.aa", 0, 10_000);
+        Mode mode = aaPairs > 0 ? Mode.AA : mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), System.out);
+        ComparisonReport.clearPreviousRun(settings.outputDirectory());
+        if (mode == Mode.URL) {
+            UrlComparison.run(yourPage, System.out);
+            return;
+        }
+        boolean gatling = mode == Mode.MODEL && !Boolean.parseBoolean(given.getProperty("gatling.skip", "false").strip());
+        Path gatlingRun = null;
+        try (ServerProcess server = ComparisonServer.start(ServerProcess.Installation.from(given), settings,
+                settings.outputDirectory().resolveSibling("comparison-server"))) {
             switch (mode) {
-                case URL -> UrlComparison.run(yourPage, System.out);
-                case AA -> System.out.println("Recorded: " + AaCalibration.run(settings, aaPairs,
-                        settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), RunRecord.of(ComparisonSettings.read(file))));
+                case AA -> {
+                    System.out.println("Recorded: " + AaCalibration.run(settings, aaPairs,
+                            settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), RunRecord.of(given)));
+                    return;
+                }
                 case LAB -> {
                     // Chromium is the lab's reference client (ModelAgainstLab): its model leg is always there to set beside it
                     measureInBrowsers(settings.labBrowsers(), settings);
                     LabLauncher.run(file);
                 }
-                case MODEL -> {
+                default -> {
                     if (settings.browsers().isEmpty()) {
                         System.out.println("Browsers: none in this comparison (-Dcomparison.browsers=chromium,firefox adds them)");
                     }
                     measureInBrowsers(settings.browsers(), settings);
+                    if (gatling) {
+                        gatlingRun = GatlingLeg.run(file, gatlingResults);
+                    }
                 }
             }
-        } else if (mode == Mode.MODEL || mode == Mode.LAB) {
-            // your page's run and the A/A wrote their records as they measured; the grid's is written from every tool's results
-            GatlingStatistics.addTo(settings.outputDirectory().resolve("gatling.json"), Path.of(args[2]));
-            ComparisonReport.report(settings.outputDirectory(), RunRecord.of(ComparisonSettings.read(file)));
         }
+        if (gatlingRun != null) {
+            GatlingStatistics.addTo(settings.outputDirectory().resolve("gatling.json"), gatlingRun);
+        }
+        ComparisonReport.report(settings.outputDirectory(), RunRecord.of(given));
     }
 
-    /** The run's mode; a lab this machine cannot run is said in one line to {@code say} (when measuring) and the model runs instead. */
-    static Mode mode(boolean yourPage, boolean lab, Optional<String> labUnavailable, Optional<PrintStream> say) {
+    /** The run's mode; a lab this machine cannot run is said in one line to {@code say} and the model runs instead. */
+    static Mode mode(boolean yourPage, boolean lab, Optional<String> labUnavailable, PrintStream say) {
         if (yourPage) {
             return Mode.URL;
         }
         if (lab && labUnavailable.isPresent()) {
-            say.ifPresent(out -> out.println(labUnavailable.get() + ": the model runs alone"));
+            say.println(labUnavailable.get() + ": the model runs alone");
             return Mode.MODEL;
         }
         return lab ? Mode.LAB : Mode.MODEL;

@@ -13,9 +13,9 @@ class RunComparisonTest {
 
     @Test
     void yourPageComesFirstThenTheLabWhereItCanRunElseTheModel() {
-        assertEquals(RunComparison.Mode.URL, RunComparison.mode(true, true, Optional.empty(), Optional.empty()));
-        assertEquals(RunComparison.Mode.LAB, RunComparison.mode(false, true, Optional.empty(), Optional.empty()));
-        assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, false, Optional.empty(), Optional.empty()));
+        assertEquals(RunComparison.Mode.URL, RunComparison.mode(true, true, Optional.empty(), System.out));
+        assertEquals(RunComparison.Mode.LAB, RunComparison.mode(false, true, Optional.empty(), System.out));
+        assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, false, Optional.empty(), System.out));
     }
 
     @Test
@@ -24,7 +24,7 @@ class RunComparisonTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         assertEquals(RunComparison.Mode.MODEL, RunComparison.mode(false, true,
                 Optional.of("The lab needs root (network namespaces, TUN devices and congestion controls are root's)"),
-                Optional.of(new PrintStream(printed, true, StandardCharsets.UTF_8))));
+                new PrintStream(printed, true, StandardCharsets.UTF_8)));
         String line = printed.toString(StandardCharsets.UTF_8);
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("The lab needs root (") && line.strip().endsWith(": the model runs alone"), line);

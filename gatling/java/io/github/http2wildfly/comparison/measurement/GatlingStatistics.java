@@ -24,8 +24,8 @@ import scala.jdk.javaapi.CollectionConverters;
 /**
  * What only Gatling knows, read from its own record of the run (simulation.log, through Gatling's
  * reader): the requests and failed requests of each cell, and Gatling's own mean page-load time of
- * the cell's group, to check the simulation's timing against. The run is the one Gatling names in its
- * results directory's lastRun.txt.
+ * the cell's group, to check the simulation's timing against. The run is the directory Gatling made for it
+ * ({@link GatlingLeg}).
  */
 public final class GatlingStatistics {
 
@@ -36,12 +36,12 @@ public final class GatlingStatistics {
     private GatlingStatistics() {
     }
 
-    public static void addTo(Path results, Path gatlingResults) throws IOException {
+    public static void addTo(Path results, Path gatlingRun) throws IOException {
         if (!Files.isRegularFile(results)) {
             return; // ComparisonReport says that the run produced no results
         }
-        String run = lastRun(gatlingResults);
-        Map<String, GroupStatistics> groups = read(gatlingResults, run);
+        String run = gatlingRun.getFileName().toString();
+        Map<String, GroupStatistics> groups = read(gatlingRun.getParent(), run);
         ToolResults measured = ToolResults.read(results);
         List<CellResult> cells = new ArrayList<>();
         for (CellResult cell : measured.cells()) {
@@ -56,7 +56,7 @@ public final class GatlingStatistics {
                     group.meanMillis(), cell.loadRounds(), cell.loadPositions(), cell.loadCpuMillis()));
         }
         Map<String, String> environment = new LinkedHashMap<>(measured.environment());
-        environment.put("Gatling report", gatlingResults.resolve(run).resolve("index.html").toAbsolutePath().toString());
+        environment.put("Gatling report", gatlingRun.resolve("index.html").toAbsolutePath().toString());
         new ToolResults(measured.tool(), measured.clientWindowBytes(), measured.imageCount(), measured.imageBytes(), cells,
                 measured.calibration(), environment, measured.rule())
                 .write(results.getParent());
@@ -82,13 +82,5 @@ public final class GatlingStatistics {
     private static long count(LogFileData data, RequestStatsPath request, Option<Status> status) {
         Option<GeneralStats> stats = data.requestGeneralStats(Option.apply(request.request()), request.group(), status);
         return stats.isDefined() ? stats.get().count() : 0;
-    }
-
-    private static String lastRun(Path gatlingResults) throws IOException {
-        Path lastRun = gatlingResults.resolve("lastRun.txt");
-        if (!Files.isRegularFile(lastRun)) {
-            throw new BuildCheckFailure("gatling.json, but Gatling left no run in " + gatlingResults);
-        }
-        return Files.readString(lastRun).strip();
     }
 }

@@ -1,11 +1,7 @@
 package io.github.http2wildfly.comparison.measurement;
 
 import io.github.http2wildfly.build.BuildCheckFailure;
-import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +20,9 @@ public final class LabLauncher {
 
     /** Runs the lab to its end, its output in this one's; a failure is one line pointing at it. */
     public static void run(Path settingsFile) throws IOException {
-        List<String> command = new ArrayList<>(List.of("unshare", "--pid", "--fork", "--kill-child", "--mount-proc",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:+UseSerialGC",
-                "-cp", classpath(), LabRun.class.getName(), settingsFile.toString()));
+        List<String> command = new ArrayList<>(List.of("unshare", "--pid", "--fork", "--kill-child", "--mount-proc"));
+        command.addAll(ChildJvm.command(List.of("-Xmx1g", "-XX:+UseSerialGC"), LabRun.class.getName()));
+        command.add(settingsFile.toString());
         Process lab = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try {
@@ -41,21 +37,5 @@ public final class LabLauncher {
         } finally {
             lab.getOutputStream().close();
         }
-    }
-
-    /** This code's class path: the class loader's (Maven's exec:java), or the JVM's own. */
-    private static String classpath() {
-        if (LabLauncher.class.getClassLoader() instanceof URLClassLoader loader && loader.getURLs().length > 0) {
-            List<String> entries = new ArrayList<>();
-            for (URL url : loader.getURLs()) {
-                try {
-                    entries.add(Path.of(url.toURI()).toString());
-                } catch (URISyntaxException e) {
-                    throw new IllegalStateException("A class path entry that is not a file: " + url, e);
-                }
-            }
-            return String.join(File.pathSeparator, entries);
-        }
-        return System.getProperty("java.class.path");
     }
 }

@@ -3,6 +3,7 @@ package io.github.http2wildfly.comparison.measurement;
 import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.comparison.emulation.lab.Lab;
 import io.github.http2wildfly.comparison.emulation.lab.LabEmulation;
+import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.emulation.lab.LabServer;
 import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
@@ -38,13 +39,8 @@ public final class LabRun {
             System.err.println("The lab: " + file + " no longer says comparison.lab=true (another build wrote it meanwhile?)");
             System.exit(1);
         }
-        String offset = ComparisonSettings.read(file).getProperty("jboss.socket.binding.port-offset", "0").strip();
-        if (!offset.matches("\\d{1,5}")) {
-            throw new BuildCheckFailure("comparison.port.offset=" + offset + " is not a port offset (a whole number)");
-        }
-        int portOffset = Integer.parseInt(offset);
         try (Lab lab = Lab.open(Network.latency(Duration.ZERO), settings.seed());
-                LabServer server = LabServer.start(lab, labSettings, settings, portOffset)) {
+                ServerProcess server = LabServer.start(lab, labSettings, settings)) {
             System.out.println("The lab: server booted in its namespace at " + Lab.SERVER.getHostAddress() + " (" + server.log() + ")");
             // each browser from the client's namespace; the kernel's TCP always has a receive window (no model's "off")
             for (Browser browser : settings.labBrowsers()) {

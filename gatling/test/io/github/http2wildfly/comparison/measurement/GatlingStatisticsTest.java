@@ -43,7 +43,7 @@ class GatlingStatisticsTest {
 
     @Test
     void theStatisticsJoinTheSimulationsOwnResults() throws IOException {
-        Path gatling = gatlingResults();
+        Path gatling = gatlingRun();
         Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
                 List.of(new CellResult(Door.HTTP_2_TLS, Condition.latency(0), List.of(300.0, 310.0), 0, 0, 0, 2, 5000, 0, 0, 0, 0,
                         null)),
@@ -59,7 +59,7 @@ class GatlingStatisticsTest {
 
     @Test
     void aCellGatlingDidNotRecordIsAClearFailure() throws IOException {
-        Path gatling = gatlingResults();
+        Path gatling = gatlingRun();
         Path results = new ToolResults("gatling", 65_535, 2, Map.of(ImageSize.LOGO, 670L),
                 List.of(new CellResult(Door.HTTP_2_TLS, new Condition(50, 2, 0, ImageSize.LOGO, CongestionControl.RENO), List.of(300.0), 0, 0, 0, 1,
                         5000, 0, 0, 0, 0, null)), Map.of(), Map.of())
@@ -69,11 +69,10 @@ class GatlingStatisticsTest {
                 + " the two do not belong to the same run", failure.getMessage());
     }
 
-    /** The fixture as Gatling leaves a run: its directory and lastRun.txt naming it. */
-    private Path gatlingResults() throws IOException {
-        Path gatling = Files.createDirectories(dir.resolve("gatling").resolve(RUN));
-        Files.copy(FIXTURE.resolve(RUN).resolve("simulation.log"), gatling.resolve("simulation.log"));
-        Files.writeString(dir.resolve("gatling/lastRun.txt"), RUN + "\n");
-        return dir.resolve("gatling");
+    /** The fixture as Gatling leaves a run: a directory of its own in the results folder. */
+    private Path gatlingRun() throws IOException {
+        Path run = Files.createDirectories(dir.resolve("gatling").resolve(RUN));
+        Files.copy(FIXTURE.resolve(RUN).resolve("simulation.log"), run.resolve("simulation.log"));
+        return run;
     }
 }

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison.emulation.lab;
 
+import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.emulation.Emulation;
 import io.github.http2wildfly.comparison.emulation.ServerNetwork;
 import io.github.http2wildfly.comparison.settings.Cell;
@@ -41,7 +42,7 @@ public final class LabEmulation implements Emulation {
 
     private final Lab lab;
     private final ComparisonSettings settings;
-    private final LabServer server;
+    private final ServerProcess server;
     private final ServerNetwork serverNetwork;
     private final Map<Cell, Traffic> traffic = new HashMap<>();
     private final Map<String, String> figures = new LinkedHashMap<>();
@@ -51,7 +52,7 @@ public final class LabEmulation implements Emulation {
     private LinkEmulator.Traffic before;
     private LinkEmulator.Traffic beforeUp;
 
-    public LabEmulation(Lab lab, ComparisonSettings settings, LabServer server) {
+    public LabEmulation(Lab lab, ComparisonSettings settings, ServerProcess server) {
         this.lab = lab;
         this.settings = settings;
         this.server = server;

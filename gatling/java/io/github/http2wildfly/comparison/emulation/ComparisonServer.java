@@ -1,0 +1,39 @@
+package io.github.http2wildfly.comparison.emulation;
+
+import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.door.Door;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.file.Path;
+
+/**
+ * The comparison's server on loopback, at comparison.port.offset, for the length of a run: the doors every tool loads
+ * the page from, through the model's delay proxies. Booted by the run that needs it, in its own base directory,
+ * and stopped by it (and with Maven, by the server agent, if Maven is killed).
+ */
+public final class ComparisonServer {
+
+    private ComparisonServer() {
+    }
+
+    /** Boots it and waits until the application answers on door 1; its console goes where the report reads it. */
+    public static ServerProcess start(ServerProcess.Installation installation, ComparisonSettings settings, Path base) throws IOException {
+        ProcessBuilder command = new ProcessBuilder(installation.command(base).build()).redirectErrorStream(true)
+                .redirectOutput(settings.serverLog().toFile());
+        System.out.println("The comparison's server: booting in " + base + " (its console: " + settings.serverLog() + ")");
+        URI page = URI.create("http://localhost:" + settings.ports().get(Door.HTTP_1_1) + ComparisonSettings.CONTEXT_PATH + "/");
+        return ServerProcess.awaitBoot("the comparison's server", command.start(), settings.serverLog(), () -> answers(page));
+    }
+
+    private static boolean answers(URI page) {
+        try {
+            HttpURLConnection get = (HttpURLConnection) page.toURL().openConnection();
+            get.setConnectTimeout(1_000);
+            get.setReadTimeout(5_000);
+            return get.getResponseCode() == 200;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+}
