@@ -37,7 +37,7 @@ import java.util.Properties;
  * gatling.skip, all through the delay proxies.</li>
  * </ul>
  * Every mode but your page's boots the comparison's server first ({@link ComparisonServer}) and stops it last.
- * Arguments: {@code settings-file gatling-results-dir}.
+ * Arguments: the build's settings file (target/comparison.properties) and Gatling's results directory.
  */
 public final class RunComparison {
 
@@ -47,14 +47,14 @@ public final class RunComparison {
     }
 
     public static void main(String[] args) throws IOException {
-        Path file = Path.of(args[0]);
+        Properties given = ComparisonSettings.resolve(ComparisonSettings.read(Path.of(args[0])), System.getProperties());
         Path gatlingResults = Path.of(args[1]);
-        ComparisonSettings settings = ComparisonSettings.load(file);
-        Properties given = ComparisonSettings.read(file);
+        ComparisonSettings settings = ComparisonSettings.checked(given, "The comparison's settings (gatling/grids, -D)");
+        ComparisonReport.clearPreviousRun(settings.outputDirectory());
+        Path file = ComparisonSettings.write(given, settings.outputDirectory());
         UrlSettings yourPage = UrlSettings.load(file);
         int aaPairs = ComparisonSettings.number(given, "comparison.aa", 0, 10_000);
         Mode mode = aaPairs > 0 ? Mode.AA : mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), System.out);
-        ComparisonReport.clearPreviousRun(settings.outputDirectory());
         if (mode == Mode.URL) {
             UrlComparison.run(yourPage, System.out);
             return;

@@ -23,9 +23,9 @@ import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * What a comparison run compares, read from the one settings file the build fills in from the pom's
- * comparison.* properties (gatling/comparison.properties; the defaults are the pom's and the grid's, gatling/grids). Every JVM of the run
- * (Gatling's, the Chromium runner, the report) reads the same file. Bad values fail with one line
+ * What a comparison run compares: the grids (gatling/grids) and the command line's -D as {@link #resolve} reads them
+ * once, over what the build knows (target/comparison.properties: paths, ports, versions); the run hands the whole to
+ * every JVM it starts (Gatling's, the lab's) as one file, {@link #RUN_SETTINGS}. Bad values fail with one line
  * naming the property.
  *
  * @param lossesPercent the packet losses to emulate, in percent of segments
@@ -59,17 +59,65 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         }
     }
 
+    /** The run's settings as resolved, in its output directory, for the JVMs it starts. */
+    public static final String RUN_SETTINGS = "settings.properties";
+
+    /** Where the grids are, as the build knows it. */
+    private static final String GRID_DIRECTORY = "comparison.grids.dir";
+
+    /**
+     * The run's settings, from where the user set them: the default grid, the grid comparison.grid names (on the
+     * command line, else the default grid's), then the command line's -D of any grid key, over what the build knows.
+     *
+     * @param build what the build filled in (target/comparison.properties)
+     * @param commandLine Maven's command line (its -D are this JVM's system properties in exec:java)
+     */
+    public static Properties resolve(Properties build, Properties commandLine) {
+        Path grids = Path.of(required(build, GRID_DIRECTORY));
+        Properties defaults = read(grids.resolve("default.properties"));
+        String grid = commandLine.getProperty("comparison.grid", defaults.getProperty("comparison.grid")).strip();
+        if (!grid.matches("[\\w-]+") || !Files.isRegularFile(grids.resolve(grid + ".properties"))) {
+            throw new BuildCheckFailure("comparison.grid=" + grid + ": no such grid in " + grids);
+        }
+        Properties resolved = new Properties();
+        resolved.putAll(build);
+        resolved.putAll(defaults);
+        resolved.putAll(read(grids.resolve(grid + ".properties")));
+        resolved.setProperty("comparison.grid", grid);
+        for (String key : defaults.stringPropertyNames()) {
+            String given = commandLine.getProperty(key);
+            if (given != null) {
+                resolved.setProperty(key, given);
+            }
+        }
+        return resolved;
+    }
+
+    /** Writes the resolved settings for the JVMs the run starts: the file they are given. */
+    public static Path write(Properties resolved, Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Path file = directory.resolve(RUN_SETTINGS);
+        try (java.io.Writer writer = Files.newBufferedWriter(file)) {
+            resolved.store(writer, "The comparison's settings as this run resolved them (ComparisonSettings.resolve)");
+        }
+        return file;
+    }
+
     /** The settings file, or one line saying what is wrong with it. */
     public static ComparisonSettings load(Path file) {
-        Properties given = read(file);
+        return checked(read(file), file.toString());
+    }
+
+    /** The settings, or one line saying what is wrong with them, after {@code where} they were read. */
+    public static ComparisonSettings checked(Properties given, String where) {
         try {
             return from(given);
         } catch (IllegalArgumentException | IllegalStateException bad) {
-            throw new BuildCheckFailure(file + ": " + bad.getMessage());
+            throw new BuildCheckFailure(where + ": " + bad.getMessage());
         }
     }
 
-    /** The settings file as the build filled it in, or one line saying why it cannot be read. */
+    /** A settings file (the build's, a grid, the run's), or one line saying why it cannot be read. */
     public static Properties read(Path file) {
         Properties given = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {

@@ -33,7 +33,7 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
         }
         for (String key : new TreeSet<>(grid.stringPropertyNames())) {
             String ran = given.getProperty(key);
-            if (ran != null && key.startsWith("comparison.") && !ran.strip().equals(grid.getProperty(key).strip())) {
+            if (ran != null && !key.equals("comparison.grid") && !ran.strip().equals(grid.getProperty(key).strip())) {
                 command.append(" -D").append(key).append('=').append(ran.strip());
             }
         }

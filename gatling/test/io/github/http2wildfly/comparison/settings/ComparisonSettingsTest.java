@@ -26,11 +26,11 @@ public class ComparisonSettingsTest {
     Path dir;
 
     /**
-     * gatling/comparison.properties filled in with the pom's own values, as the build does it without -D
-     * overrides (target/comparison.properties holds a build's overrides, -Dcomparison.grid=quick's for one).
+     * A run's settings without a -D: gatling/comparison.properties filled in with the pom's own values, as the build
+     * does it, and the default grid over it, as RunComparison resolves them.
      */
     public static Properties asTheBuildFillsItIn() throws IOException {
-        return asTheBuildFillsIn(Path.of("gatling/comparison.properties"));
+        return ComparisonSettings.resolve(asTheBuildFillsIn(Path.of("gatling/comparison.properties")), new Properties());
     }
 
     /** A settings file of gatling/ filled in with the pom's own values, as the build does it without -D overrides. */
@@ -56,15 +56,11 @@ public class ComparisonSettingsTest {
         return given;
     }
 
-    /** The pom's value, or the default grid's (gatling/grids/default.properties, which the pom reads). */
-    private static String pomValue(String pom, String name) throws IOException {
+    /** The pom's value, its directories relative to here. */
+    private static String pomValue(String pom, String name) {
         Matcher element = Pattern.compile("<" + Pattern.quote(name) + ">([^<]*)</").matcher(pom);
-        if (element.find()) {
-            return element.group(1);
-        }
-        Properties grid = ComparisonSettings.read(Path.of("gatling/grids/default.properties"));
-        assertTrue(grid.containsKey(name), "gatling/comparison.properties names @" + name + "@, which neither the pom nor the default grid has");
-        return grid.getProperty(name);
+        assertTrue(element.find(), "a settings file of gatling/ names @" + name + "@, which the pom has not");
+        return element.group(1).replace("${project.basedir}", ".").replace("${project.build.directory}", "target");
     }
 
     @Test
@@ -83,6 +79,28 @@ public class ComparisonSettingsTest {
         assertEquals(8647, settings.ports().get(Door.HTTP_3));
     }
 
+    /** Where the user set it, read once: a -D over the grid it names, that grid over the default one, both over the build's. */
+    @Test
+    void aDashDWinsOverTheGridItNamesWhichWinsOverTheDefaultGrid() throws IOException {
+        Properties build = asTheBuildFillsIn(Path.of("gatling/comparison.properties"));
+        Properties quick = ComparisonSettings.read(Path.of("gatling/grids/quick.properties"));
+        Properties defaults = ComparisonSettings.read(Path.of("gatling/grids/default.properties"));
+        Properties commandLine = new Properties();
+        commandLine.setProperty("comparison.grid", "quick");
+        commandLine.setProperty("comparison.losses", "0");
+        commandLine.setProperty("comparison.server.dir", "not a grid key");
+        Properties resolved = ComparisonSettings.resolve(build, commandLine);
+        assertEquals("quick", resolved.getProperty("comparison.grid"));
+        assertEquals("0", resolved.getProperty("comparison.losses"), "the -D");
+        assertEquals(quick.getProperty("comparison.loads.max"), resolved.getProperty("comparison.loads.max"), "the grid's");
+        assertEquals(defaults.getProperty("comparison.band"), resolved.getProperty("comparison.band"), "the default grid's");
+        assertEquals(build.getProperty("comparison.server.dir"), resolved.getProperty("comparison.server.dir"), "the build's");
+
+        commandLine.setProperty("comparison.grid", "nope");
+        BuildCheckFailure unknown = assertThrows(BuildCheckFailure.class, () -> ComparisonSettings.resolve(build, commandLine));
+        assertEquals("comparison.grid=nope: no such grid in ./gatling/grids", unknown.getMessage());
+    }
+
     /** Each grid of gatling/grids, read over the default one as the pom reads it, is a run the settings accept. */
     @Test
     void everyGridIsAValidRunAndNamesOnlyTheDefaultGridsKeys() throws IOException {
@@ -90,7 +108,6 @@ public class ComparisonSettingsTest {
         try (var grids = Files.list(Path.of("gatling/grids"))) {
             for (Path file : grids.sorted().toList()) {
                 Properties grid = ComparisonSettings.read(file);
-                grid.remove("gatling.skip"); // the lab's: the Maven plugin's, not the settings'
                 assertTrue(defaults.keySet().containsAll(grid.keySet()), file + " names a key no run reads: " + grid.keySet());
                 Properties given = new Properties();
                 given.putAll(defaults);
