@@ -48,6 +48,8 @@ public final class ComparisonReport {
             if (both.isPresent()) {
                 both.get().record(recorded.get());
             }
+            // the headline is every record's, this one's among them
+            Headline.write(recorded.get().getParent(), record.headlinePages());
         }
         List<String> problems = new ArrayList<>();
         for (Comparison comparison : comparisons) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeSet;
@@ -17,6 +19,8 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
 
     public static final String RECORD = "comparison.record";
     public static final String RECORD_DIRECTORY = "comparison.record.dir";
+    /** The pages whose headline a recorded run writes (Headline), comma-separated. */
+    public static final String HEADLINE_PAGES = "comparison.headline.pages";
 
     public static RunRecord of(Properties given) {
         return new RunRecord(given.getProperty("comparison.grid", "default").strip(), given,
@@ -51,6 +55,12 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
             file = directory.resolve(date + "-" + grid + "-" + n + ".md");
         }
         return Optional.of(file);
+    }
+
+    /** The pages whose headline line a recorded run writes again from every record. */
+    public List<Path> headlinePages() {
+        return Arrays.stream(given.getProperty(HEADLINE_PAGES, "").split(",")).map(String::strip).filter(page -> !page.isEmpty())
+                .map(Path::of).toList();
     }
 
     /** When the run records itself: {@code written} copied to its record's file, which it names; else nothing. */
