@@ -1,5 +1,6 @@
 package io.github.http2wildfly.bench;
 
+import io.github.http2wildfly.build.ServerLaunch;
 import io.github.http2wildfly.build.cluster.Cluster;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.net.FreePorts;
@@ -213,6 +214,6 @@ final class ExternalFront implements Front {
     @Override
     public void close() {
         process.destroy();
-        Cluster.awaitEnd(process);
+        ServerLaunch.awaitEnd(process);
     }
 }

@@ -3,7 +3,6 @@ package io.github.http2wildfly.comparison.emulation;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.door.Door;
 import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Path;
 
@@ -23,17 +22,6 @@ public final class ComparisonServer {
                 .redirectOutput(settings.serverLog().toFile());
         System.out.println("The comparison's server: booting in " + base + " (its console: " + settings.serverLog() + ")");
         URI page = URI.create("http://localhost:" + settings.ports().get(Door.HTTP_1_1) + ComparisonSettings.CONTEXT_PATH + "/");
-        return ServerProcess.awaitBoot("the comparison's server", command.start(), settings.serverLog(), () -> answers(page));
-    }
-
-    private static boolean answers(URI page) {
-        try {
-            HttpURLConnection get = (HttpURLConnection) page.toURL().openConnection();
-            get.setConnectTimeout(1_000);
-            get.setReadTimeout(5_000);
-            return get.getResponseCode() == 200;
-        } catch (IOException notYet) {
-            return false;
-        }
+        return ServerProcess.awaitBoot("the comparison's server", command.start(), settings.serverLog(), () -> ServerProcess.answers(page));
     }
 }

@@ -5,6 +5,8 @@ import io.github.http2wildfly.build.ServerFingerprint;
 import io.github.http2wildfly.build.ServerLaunch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -12,7 +14,6 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -128,6 +129,18 @@ public final class ServerProcess implements AutoCloseable {
         throw new IllegalStateException(capitalized() + " did not boot within " + BOOT.toMinutes() + " minutes: see " + log);
     }
 
+    /** Whether the page answers 200 now (a connection refused is "not yet"). */
+    public static boolean answers(URI page) {
+        try {
+            HttpURLConnection get = (HttpURLConnection) page.toURL().openConnection();
+            get.setConnectTimeout(1_000);
+            get.setReadTimeout(5_000);
+            return get.getResponseCode() == 200;
+        } catch (IOException notYet) {
+            return false;
+        }
+    }
+
     private String capitalized() {
         return Character.toUpperCase(name.charAt(0)) + name.substring(1);
     }
@@ -149,14 +162,7 @@ public final class ServerProcess implements AutoCloseable {
     @Override
     public void close() {
         process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ServerLaunch.awaitEnd(process);
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

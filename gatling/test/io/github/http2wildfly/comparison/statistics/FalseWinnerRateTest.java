@@ -218,6 +218,53 @@ class FalseWinnerRateTest {
         return (double) named / PAIRS;
     }
 
+    /**
+     * The machines' own loads: every cell of every recorded run (docs/results/*.json, each load kept) with three loads
+     * or more; a pair draws one such cell and both its sides from that cell's loads, with replacement (an A/A pair
+     * whose times have the shape this project's runs really had, tails and steps included). At most 5 % of pairs may
+     * name a winner under every grid's rule.
+     */
+    @Test
+    void loadsResampledFromTheRecordedRunsNameAtMostFivePercentFalseWinners() throws IOException {
+        List<double[]> cells = recordedCells(Path.of("docs/results"));
+        assertTrue(cells.size() >= 10, "recorded cells with three loads or more: " + cells.size());
+        List<String> rates = new ArrayList<>();
+        for (StoppingRule rule : gridRules()) {
+            SplittableRandom random = new SplittableRandom(1729);
+            int named = 0;
+            for (int i = 0; i < PAIRS; i++) {
+                double[] logs = cells.get(random.nextInt(cells.size()));
+                named += rule.loadUntilDecided(round -> logs[random.nextInt(logs.length)] - logs[random.nextInt(logs.length)]).named() ? 1 : 0;
+            }
+            double rate = (double) named / PAIRS;
+            rates.add(String.format(Locale.ROOT, "%d to %d loads: %.1f %%", rule.minLoads(), rule.maxLoads(), 100 * rate));
+            assertTrue(rate <= StoppingRule.FALSE_WINNER_RATE, "resampled from " + cells.size() + " recorded cells: " + rates);
+        }
+        System.out.println("False winners, loads resampled from " + cells.size() + " recorded cells: " + String.join("; ", rates));
+    }
+
+    /** Each recorded cell's loads, as log times. */
+    static List<double[]> recordedCells(Path records) throws IOException {
+        List<double[]> cells = new ArrayList<>();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (Stream<Path> files = Files.list(records)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                for (com.fasterxml.jackson.databind.JsonNode tool : json.readTree(file.toFile()).path("tools")) {
+                    for (com.fasterxml.jackson.databind.JsonNode cell : tool.path("cells")) {
+                        double[] logs = new double[cell.path("everyLoad").size()];
+                        for (int i = 0; i < logs.length; i++) {
+                            logs[i] = Math.log(cell.path("everyLoad").get(i).path("millis").asDouble());
+                        }
+                        if (logs.length >= 3) {
+                            cells.add(logs);
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
     @Test
     void theBootstrapOfMediansAtThreeLoadsNamesMoreThanFivePercentFalseWinners() {
         SplittableRandom random = new SplittableRandom(2015);

@@ -2,6 +2,7 @@ package io.github.http2wildfly.build;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.wildfly.core.launcher.StandaloneCommandBuilder;
 
 /**
@@ -31,5 +32,17 @@ public final class ServerLaunch {
                 .addJavaOptions("@" + jvmOptions, "-D" + ServerAgent.PORT_OFFSET + "=" + portOffset,
                         "-D" + ServerAgent.PORT_OFFSET_KNOB + "=" + offsetKnob)
                 .setBaseDirectory(base);
+    }
+
+    /** Waits for a server asked to stop (SIGTERM), and kills it if it has not ended within 30 s. */
+    public static void awaitEnd(Process process) {
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 }

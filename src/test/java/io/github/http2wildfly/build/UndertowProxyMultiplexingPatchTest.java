@@ -47,10 +47,15 @@ class UndertowProxyMultiplexingPatchTest {
                 + ", connections 3, most streams 100, waited 0", answers);
     }
 
+    /**
+     * Never a second stream on a connection: how many connections that takes depends on how many requests are in
+     * flight at once, which a busy machine lowers (188 of 250 on a CI run whose first requests were answered before
+     * the last were sent).
+     */
     @Test
-    void undertowsOwnProxyOpensAConnectionForEachOfThem() throws Exception {
+    void undertowsOwnProxyCarriesOneStreamAtATimeOnEachConnection() throws Exception {
         String answers = beyondOneConnection(undertow.without(ProxyToNodeOf100Streams.class));
-        assertTrue(answers.contains("connections " + BEYOND_ONE_CONNECTION) || answers.contains("connections " + (BEYOND_ONE_CONNECTION + 1)), answers);
+        assertTrue(answers.startsWith(BEYOND_ONE_CONNECTION + " of " + BEYOND_ONE_CONNECTION + ",") && answers.contains("most streams 1,"), answers);
     }
 
     private static String beyondOneConnection(ClassLoader loader) throws Exception {

@@ -3,8 +3,6 @@ package io.github.http2wildfly.comparison.emulation.lab;
 import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.door.Door;
-import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Path;
 
@@ -32,15 +30,6 @@ public final class LabServer {
     private static boolean answers(Lab lab, ComparisonSettings comparison) {
         URI page = URI.create("http://" + Lab.SERVER.getHostAddress() + ":" + comparison.ports().get(Door.HTTP_1_1)
                 + ComparisonSettings.CONTEXT_PATH + "/");
-        return lab.server().call(() -> {
-            try {
-                HttpURLConnection get = (HttpURLConnection) page.toURL().openConnection();
-                get.setConnectTimeout(1_000);
-                get.setReadTimeout(5_000);
-                return get.getResponseCode() == 200;
-            } catch (IOException notYet) {
-                return false;
-            }
-        });
+        return lab.server().call(() -> ServerProcess.answers(page));
     }
 }

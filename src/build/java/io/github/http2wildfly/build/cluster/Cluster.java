@@ -361,7 +361,7 @@ public final class Cluster implements AutoCloseable {
     public void reconfigureBalancer(String script, Map<String, String> properties) throws IOException, InterruptedException {
         Process process = processes.get(BALANCER);
         process.destroy();
-        awaitEnd(process);
+        ServerLaunch.awaitEnd(process);
         awaitHop(hop(settings.balancerHome(), base(BALANCER), script, properties), BALANCER);
         launch(BALANCER);
     }
@@ -370,7 +370,7 @@ public final class Cluster implements AutoCloseable {
     public void restart(String name) throws IOException {
         Process process = processes.get(name);
         process.destroy();
-        awaitEnd(process);
+        ServerLaunch.awaitEnd(process);
         launch(name);
     }
 
@@ -389,22 +389,10 @@ public final class Cluster implements AutoCloseable {
         }
         List<Process> nodes = NODES.stream().map(processes::get).filter(Objects::nonNull).toList();
         nodes.forEach(Process::destroy);
-        nodes.forEach(Cluster::awaitEnd);
+        nodes.forEach(ServerLaunch::awaitEnd);
         Optional.ofNullable(processes.get(BALANCER)).ifPresent(balancer -> {
             balancer.destroy();
-            awaitEnd(balancer);
+            ServerLaunch.awaitEnd(balancer);
         });
-    }
-
-    /** Waits for a process asked to stop (SIGTERM), and kills it if it has not ended within 30 s. */
-    public static void awaitEnd(Process process) {
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
     }
 }
