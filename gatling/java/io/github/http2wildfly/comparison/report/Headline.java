@@ -36,8 +36,8 @@ public final class Headline {
         StringBuilder sentence = new StringBuilder(String.format(Locale.ROOT,
                 "At 50 ms HTTP/2 over TLS takes %s [%.2f, %.2f] of HTTP/1.1-over-TLS's time for the %d logos in %s, browser"
                         + " unlimited: %d recorded runs combined, the spread between them in the interval (between runs %.0f %%;"
-                        + " these runs tell a difference of %.0f %% or more). Each run, with the browser's measured speed (a fixed"
-                        + " script task): ",
+                        + " these runs tell a difference of %.0f %% or more; 95 %%). Each run (its rounds, 95 %%), with the browser's"
+                        + " measured speed (a fixed script task): ",
                 ratio, figure.low(), figure.high(), question.imageCount(), capitalized(question.tool()), figure.runs().size(),
                 100 * (Math.exp(figure.betweenRunSd()) - 1), figure.resolutionPercent()));
         for (int i = 0; i < figure.runs().size(); i++) {

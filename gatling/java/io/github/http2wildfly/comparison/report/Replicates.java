@@ -83,7 +83,18 @@ public record Replicates(String tool, Door of, Door against, String condition, i
         }
     }
 
-    /** Every recorded run that answers this question, oldest first (the records' names begin with their date). */
+    /**
+     * Records in the order they were made: by name (DATE-GRID), a day's second run of a grid (DATE-GRID-2) after its
+     * first (DATE-GRID), which plain sorting puts the other way round.
+     */
+    static final java.util.Comparator<Path> RECORDED_ORDER = java.util.Comparator.comparing(
+            (Path file) -> file.getFileName().toString().replaceFirst("(-\\d+)?\\.json$", ""))
+            .thenComparingInt(file -> {
+                Matcher n = Pattern.compile("-(\\d+)\\.json$").matcher(file.getFileName().toString());
+                return n.find() ? Integer.parseInt(n.group(1)) : 1;
+            });
+
+    /** Every recorded run that answers this question, oldest first. */
     public List<Run> runs(Path records) throws IOException {
         List<Run> runs = new ArrayList<>();
         if (!Files.isDirectory(records)) {
@@ -91,7 +102,7 @@ public record Replicates(String tool, Door of, Door against, String condition, i
         }
         ObjectMapper json = new ObjectMapper();
         try (Stream<Path> files = Files.list(records)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted(RECORDED_ORDER).toList()) {
                 answer(file.getFileName().toString().replaceFirst("\\.json$", ""), json.readTree(file.toFile())).ifPresent(runs::add);
             }
         }

@@ -55,12 +55,12 @@ class ReplicatesTest {
     }
 
     @Test
-    void eachRecordedRunGivesItsPairedRoundsAndTheBrowsersSpeedAndACellWithACpuBudgetIsAnotherQuestion() throws IOException {
+    void eachRecordedRunInTheOrderRecordedGivesItsPairedRoundsAndTheBrowsersSpeedAndACellWithACpuBudgetIsAnotherQuestion() throws IOException {
         record("2026-11-27-headline", run(280, 1000, 1100, 900));
-        record("2026-11-28-headline", run(140, 1000, 1000));
+        record("2026-11-27-headline-2", run(140, 1000, 1000));
         Files.writeString(records.resolve("2026-11-27-headline.md"), "a record's page, not its data");
         List<Run> runs = HEADLINE.runs(records);
-        assertEquals(List.of("2026-11-27-headline", "2026-11-28-headline"), runs.stream().map(Run::name).toList());
+        assertEquals(List.of("2026-11-27-headline", "2026-11-27-headline-2"), runs.stream().map(Run::name).toList(), "in the order recorded");
         assertEquals(3, runs.get(0).rounds());
         assertEquals(Math.log(1000 / 5000.0) + (Math.log(1.1) + Math.log(0.9)) / 3, runs.get(0).meanLog(), 1e-12);
         assertEquals(280, runs.get(0).clientSpeedMillis().getAsDouble());
