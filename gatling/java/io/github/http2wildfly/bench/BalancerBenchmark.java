@@ -95,7 +95,7 @@ public final class BalancerBenchmark {
 
     public static void main(String[] args) throws Exception {
         BalancerSettings bench = BalancerSettings.read(Path.of(args[0]));
-        ClusterSettings settings = ClusterSettings.read(bench.cluster());
+        ClusterSettings settings = ClusterSettings.read(bench.cluster(), System.getProperties());
         Path out = Files.createDirectories(bench.dir());
         TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
         List<Hop> hops = bench.hops();

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.build.cluster.ClusterSettings;
+import io.github.http2wildfly.build.cluster.Hop;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -72,7 +74,8 @@ class PropertiesTest {
 
     /**
      * A property of the pom, a system property the tests read themselves (the browsers' binaries), one a server's CLI
-     * script reads (the balancer's), or one a carried Undertow diff reads.
+     * script reads (the balancer's), one a carried Undertow diff reads, or one the build's tools read from the command
+     * line (the cluster's hop).
      */
     @Test
     void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
@@ -82,9 +85,16 @@ class PropertiesTest {
                 + Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessFirefox.java"));
         String scripts = contents(Path.of("wildfly"), ".cli");
         String diffs = contents(Path.of("src/patches"), ".diff");
+        String buildTools = contents(Path.of("src/build/java"), ".java");
         documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
                 || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
-                || diffs.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
+                || diffs.contains("\"" + name + "\"") || buildTools.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
+    }
+
+    /** The hop is read from the command line by ClusterSettings, its default Hop's: the row says the same. */
+    @Test
+    void theClusterHopsDocumentedDefaultIsTheOneItHas() throws IOException {
+        assertEquals(Hop.DEFAULT.token(), documented().get(ClusterSettings.HOP));
     }
 
     private static String contents(Path folder, String suffix) throws IOException {

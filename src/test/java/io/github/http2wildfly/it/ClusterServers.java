@@ -24,7 +24,7 @@ final class ClusterServers {
     }
 
     static ClusterSettings settings() throws IOException {
-        return ClusterSettings.read(SETTINGS);
+        return ClusterSettings.read(SETTINGS, System.getProperties());
     }
 
     /** A cluster with this hop, every server with the tests' JVM flags and the given ones. */

@@ -20,7 +20,7 @@ public final class ClusterLauncher {
     }
 
     public static void main(String[] args) throws Exception {
-        ClusterSettings settings = ClusterSettings.read(Path.of(args[0]));
+        ClusterSettings settings = ClusterSettings.read(Path.of(args[0]), System.getProperties());
         Path dir = Path.of(args[0]).resolveSibling("cluster");
         System.out.println("Starting WildFly's load balancer and " + Cluster.NODES.size() + " nodes, hop " + settings.hop().token()
                 + ", in " + dir);

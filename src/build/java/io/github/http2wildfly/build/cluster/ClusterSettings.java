@@ -7,18 +7,25 @@ import java.nio.file.Path;
 import java.util.Properties;
 
 /**
- * What the build filled into {@code target/cluster.properties} (from {@code src/build/cluster.properties}):
- * the hop, the port offset, the two provisioned servers, the WAR and the files every server of this build
- * starts with.
+ * What the build filled into {@code target/cluster.properties} (from {@code src/build/cluster.properties}): the port
+ * offset, the two provisioned servers, the WAR and the files every server of this build starts with; and the hop,
+ * read where the user sets it, the command line's {@code -Dcluster.hop} ({@link Hop#DEFAULT} without one).
  */
 public record ClusterSettings(Hop hop, int portOffset, Path balancerHome, Path nodeHome, Path war,
         Path cliDir, Path serverJvm, String bindAddress, int httpPort, int httpsPort, Path certificate,
         int slowHttpsPort, int slowRoundTripMillis) {
 
-    public static ClusterSettings read(Path file) throws IOException {
+    /** The user's setting of the hop: {@code -Dcluster.hop=ajp}, on Maven's command line (a system property here). */
+    public static final String HOP = "cluster.hop";
+
+    /**
+     * @param file what the build filled in
+     * @param commandLine the command line's {@code -D} (this JVM's system properties: exec:java's, Failsafe's)
+     */
+    public static ClusterSettings read(Path file, Properties commandLine) throws IOException {
         Properties p = FilledInSettings.read(file, "./mvnw -Pcluster package");
         try {
-            return new ClusterSettings(Hop.parse(p.getProperty("hop")), offset(p, "port.offset"),
+            return new ClusterSettings(Hop.parse(commandLine.getProperty(HOP, Hop.DEFAULT.token())), offset(p, "port.offset"),
                     Path.of(p.getProperty("balancer.home")), Path.of(p.getProperty("node.home")), Path.of(p.getProperty("war")),
                     Path.of(p.getProperty("cli.dir")), Path.of(p.getProperty("server.jvm")), p.getProperty("bind.address"),
                     Integer.parseInt(p.getProperty("http.port")),

@@ -46,6 +46,9 @@ public enum Hop {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The hop without a setting: as WildFly 41 registers nodes (docs/cluster.md). */
+    public static final Hop DEFAULT = H2C;
+
     public static Hop parse(String setting) {
         String token = String.valueOf(setting).strip();
         return Arrays.stream(values()).filter(hop -> hop.token().equals(token)).findFirst()
