@@ -58,13 +58,26 @@ class UndertowAbandonedTryPatchTest {
                 .getMethod("sentAgainForClientsGone", int.class, int.class, int.class).invoke(null, REQUESTS, CLIENT_MILLIS, ANSWER_AFTER_CLIENT_MILLIS));
     }
 
-    /** When this fails, Undertow resets a try it gives up by itself: delete the diff. */
+    /**
+     * When this fails, Undertow resets a try it gives up by itself: delete the diff. A scenario that leaves a stream
+     * open shows it; one that leaves none shows nothing either way, which a busy machine sometimes gives (CI,
+     * 2026-11-27: none open after the answer timeouts, with the test classes side by side; alone, 3 runs of 3 leave
+     * some), so each scenario has up to three tries to show it.
+     */
     @Test
     void withoutItTheTriesGivenUpStayOpenOnTheNode() throws Exception {
         ClassLoader without = undertow.with(BEFORE, ProxyAbandoningTries.class, work.resolve("without"));
-        assertTrue(open(without, "afterAnswerTimeouts", ANSWER_MILLIS) > 0, "after answer timeouts");
-        assertTrue(open(without, "afterRequestTimeouts", REQUEST_MILLIS) > 0, "after request timeouts");
-        assertTrue(open(without, "afterClientsLeft", CLIENT_MILLIS) > 0, "after clients left");
+        assertTrue(openInOneOfThree(without, "afterAnswerTimeouts", ANSWER_MILLIS) > 0, "after answer timeouts");
+        assertTrue(openInOneOfThree(without, "afterRequestTimeouts", REQUEST_MILLIS) > 0, "after request timeouts");
+        assertTrue(openInOneOfThree(without, "afterClientsLeft", CLIENT_MILLIS) > 0, "after clients left");
+    }
+
+    private static int openInOneOfThree(ClassLoader loader, String scenario, int millis) throws Exception {
+        int open = 0;
+        for (int attempt = 0; attempt < 3 && open == 0; attempt++) {
+            open = open(loader, scenario, millis);
+        }
+        return open;
     }
 
     /** Undertow as published: one connection per request, the try's closed with it when its time is up (504). */
