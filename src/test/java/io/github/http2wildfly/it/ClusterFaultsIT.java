@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * balancer's slow door (50 ms), and one node is killed with SIGKILL once a part of the images has arrived, over AJP
  * (WildFly 39's default), h2c (41's, and this project's) and h2. No image is lost: the balancer holds answers whole
  * before relaying them and retries on the survivor what the dead node had begun (src/patches/undertow-core); the next
- * load comes whole from the survivor alone, and the node started again gets its share back. The other faults are
+ * load comes whole from the survivor alone, and the node started again serves at once and shares the two loads after. The other faults are
  * ClusterNodeFaultsIT's.
  */
 @Tag("cluster")
@@ -70,9 +70,17 @@ class ClusterFaultsIT {
 
             cluster.launch(VICTIM);
             cluster.awaitNodes(Set.of(VICTIM), NODE_BACK);
+            // mod_cluster elects the node with the lowest load status: requests since the balancer's last load update
+            // (every 10 s, Undertow's NodeLbStatus) plus the count of the interval before. The node back starts at 0, so
+            // it may take the whole first load while the survivor's count of the load before still stands; the load
+            // after that evens them out.
             Map<String, String> back = chromium.loadWall(cluster.balancer(WALL).toString());
-            assertEquals(Set.of(VICTIM + " over " + hop.token(), SURVIVOR + " over " + hop.token()), servedBy(back).keySet(),
-                    "the node back serves its share again: " + back);
+            Map<String, String> after = chromium.loadWall(cluster.balancer(WALL).toString());
+            assertTrue(servedBy(back).getOrDefault(VICTIM + " over " + hop.token(), 0) > 0, "the node back serves at once: " + back);
+            Map<String, Integer> both = new TreeMap<>(servedBy(back));
+            servedBy(after).forEach((node, count) -> both.merge(node, count, Integer::sum));
+            assertEquals(Set.of(VICTIM + " over " + hop.token(), SURVIVOR + " over " + hop.token()), both.keySet(),
+                    "the two loads after it are shared: " + back + "\n" + after);
         }
     }
 
