@@ -22,7 +22,7 @@ import org.apache.commons.statistics.distribution.BetaDistribution;
  * The A/A calibration ({@code -Dcomparison.grid=aa}): one cell against itself, as two cells loaded side by side
  * round after round (which first drawn every other round, the other first in the round after) until the {@link StoppingRule} decides, pair after pair. Every
  * winner it names is a false one: the share of pairs that named one is what the verdicts' "at most 5 %" is on this
- * machine, with real loads (FalseWinnerRateTest says the same by simulation). A benchmark, not a test: it writes its
+ * machine, with real loads (FalseWinnerRateIT says the same by simulation). A benchmark, not a test: it writes its
  * record (target/comparison/aa.md; with comparison.record, docs/results/DATE-aa.md) and fails nothing.
  */
 public final class AaCalibration {

@@ -12,7 +12,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * and the others {@code d - log p}: half the difference of the two groups' mean log ratios estimates {@code log p},
  * with Welch's t interval (the groups' spreads may differ). A factor whose interval excludes 1 says that order moved
  * the loads; with each cell leading in half the rounds, the effect cancels in the pair's ratio and widens its interval
- * (FalseWinnerRateTest: a 20 % penalty for loading first names no false winner; with the order left to chance, up to 14 %).
+ * (FalseWinnerRateIT: a 20 % penalty for loading first names no false winner; with the order left to chance, up to 14 %).
  *
  * @param firstFactor how many times as long a load of the pair took when it came first (1: order made no difference)
  * @param firstLed the rounds in which the pair's first cell loaded before its second; {@code secondLed} the others

@@ -15,7 +15,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * reach 5 % at all (Wilcoxon's signed-rank test on n pairs: 2 / 2^n, so six pairs at the least; Mann–Whitney on n
  * loads each: 2 / C(2n, n), so four), while the t interval can; the logarithm makes a ratio a difference and load
  * times nearly symmetric; and where two cells do not differ, each round's log ratio is as likely negative as positive,
- * the case in which t holds its level or errs on the safe side (heavy tails). {@code FalseWinnerRateTest} shows it by
+ * the case in which t holds its level or errs on the safe side (heavy tails). {@code FalseWinnerRateIT} shows it by
  * simulation for normal, heavy-tailed, skewed and drifting loads.
  *
  * @param loads the paired rounds it rests on

@@ -10,7 +10,7 @@ import java.util.List;
  * its {@link RatioInterval} decides: below or above 1, a winner; inside {@code band} of 1 either way, level; else more
  * loads, and after the last look, undecided. Every look is a chance to see a winner that is not there, so the 5 % is
  * split evenly over the looks (Bonferroni: each look's interval is at 1 − 5 % / looks), and the chance of ever naming a
- * false winner stays at or below 5 % however the looks fall ({@code FalseWinnerRateTest}).
+ * false winner stays at or below 5 % however the looks fall ({@code FalseWinnerRateIT}).
  *
  * @param band how far from 1 a ratio may be, either way, for "level" (0.05: 5 %)
  */

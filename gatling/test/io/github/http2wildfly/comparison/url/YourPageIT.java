@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Your page's comparison against servers nobody here wrote: Caddy offers HTTP/3 (its lane is h3, every
  * request of the page's own origin proven by Resource Timing), nginx does not (its lane says so), and
- * every bad input is one line (the probe gives up after 5 s to connect, 10 s to answer) while the other URLs still run. Runs with -Pgatling,browser.
+ * every bad input is one line (the probe gives up after 5 s to connect, 10 s to answer) while the other URLs still run. Runs with -Pbrowser.
  */
 @Tag("browser") // needs Chromium, nginx and Caddy
 class YourPageIT {

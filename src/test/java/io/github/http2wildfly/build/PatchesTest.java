@@ -56,7 +56,7 @@ class PatchesTest {
     void everyDiffIsProvenByATestThatRunsItsScenarioWithAndWithoutIt() throws IOException {
         List<String> patchTests;
         try (Stream<Path> files = Files.list(Path.of("src/test/java/io/github/http2wildfly/build"))) {
-            patchTests = files.filter(file -> file.getFileName().toString().endsWith("PatchTest.java")).map(file -> {
+            patchTests = files.filter(file -> file.getFileName().toString().endsWith("PatchIT.java")).map(file -> {
                 try {
                     return Files.readString(file);
                 } catch (IOException e) {
@@ -67,7 +67,7 @@ class PatchesTest {
         try (Stream<Path> files = Files.walk(PATCHES)) {
             files.filter(file -> file.toString().endsWith(".diff")).map(Path::toString).sorted().forEach(diff ->
                     assertTrue(patchTests.stream().anyMatch(test -> test.contains("\"" + diff + "\"")),
-                            diff + ": no *PatchTest runs a scenario with it and without it"));
+                            diff + ": no *PatchIT runs a scenario with it and without it"));
         }
     }
 

@@ -8,12 +8,15 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * src/patches/netty-codec-http3/qpack-answers-static-table.diff, red without it and green with it in the same run:
  * with the client's QPACK table offered, the answers' headers keep to the static table and literals.
  */
-class NettyQpackAnswersPatchTest {
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class NettyQpackAnswersPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-answers-static-table.diff");
 
@@ -24,7 +27,7 @@ class NettyQpackAnswersPatchTest {
     void withTheDiffTheAnswersNeverTouchTheClientsTable() throws Exception {
         assertEquals(List.of("answer: static table and literals", "answer: static table and literals",
                         "answer: static table and literals"),
-                said(NettyQpackIncrementPatchTest.CODEC.with(DIFF, QpackEncoderStreamScenario.class, work)));
+                said(NettyQpackIncrementPatchIT.CODEC.with(DIFF, QpackEncoderStreamScenario.class, work)));
     }
 
     /**
@@ -33,7 +36,7 @@ class NettyQpackAnswersPatchTest {
      */
     @Test
     void nettysOwnEncoderWritesTheAnswersWithTheClientsTable() throws Exception {
-        List<String> said = said(NettyQpackIncrementPatchTest.CODEC.without(QpackEncoderStreamScenario.class));
+        List<String> said = said(NettyQpackIncrementPatchIT.CODEC.without(QpackEncoderStreamScenario.class));
         assertEquals("capacity 4096", said.get(0), "the encoder stream's first instruction: " + said);
         assertTrue(said.contains("answer: dynamic table"), "no answer refers to the dynamic table: " + said);
     }

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * src/patches/undertow-core/http2-continuation.diff, red without it and green with it in the same run: a header block
  * whose CONTINUATION frame the server reads after its HEADERS frame.
  */
-class UndertowContinuationPatchTest {
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class UndertowContinuationPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-continuation.diff");
     /** Between the two frames: long enough that the server has read the first on its own. */

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
 
@@ -16,9 +18,10 @@ import org.junit.jupiter.api.parallel.Resources;
  * run, on Undertow's proxy with the diffs before it: two nodes, tries on node A given up for want of an answer, then
  * small requests counted per node.
  */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 // the answer and ejection times: system properties, read when the patched proxy's classes load; no other test may read or change them meanwhile
 @ResourceLock(Resources.SYSTEM_PROPERTIES)
-class UndertowEjectionPatchTest {
+class UndertowEjectionPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff");
     private static final List<Path> BEFORE = Stream.of("http2-flow-control-per-stream", "http2-goaway-keeps-streams-below-its-last",

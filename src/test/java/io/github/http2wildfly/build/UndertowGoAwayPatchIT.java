@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -17,9 +19,10 @@ import org.junit.jupiter.api.parallel.Resources;
  * Undertow's proxy with the other proxy diffs: a node that goes away gracefully in the middle of a soak, and one whose
  * GOAWAY crosses a request sent on an idle connection. Half the requests are POSTs.
  */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 // the patched proxy reads its answer time from a system property when its classes load: not while another test sets it
 @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
-class UndertowGoAwayPatchTest {
+class UndertowGoAwayPatchIT {
 
     private static final Path GOAWAY = Path.of("src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff");
     private static final Path SENDS_AGAIN = Path.of("src/patches/undertow-core/proxy-sends-again-what-a-node-never-processed.diff");

@@ -6,16 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * src/patches/undertow-core/proxy-multiplexes-http2.diff, red without it and green with it in the same run: twenty
  * requests in flight at once through Undertow's proxy to an h2c backend; and 250 at once to a node that allows 100
  * streams a connection (many servers' default), which a connection cannot carry alone.
  */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 @Isolated // hundreds of sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
-class UndertowProxyMultiplexingPatchTest {
+class UndertowProxyMultiplexingPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");
     private static final int REQUESTS = 20;

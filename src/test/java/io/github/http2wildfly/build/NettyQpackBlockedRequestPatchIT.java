@@ -7,12 +7,15 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * src/patches/netty-codec-http3/qpack-end-of-input-while-suspended.diff, red without it and green with it in the same
  * run: a request whose HEADERS wait for a QPACK entry and whose stream ends at once.
  */
-class NettyQpackBlockedRequestPatchTest {
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class NettyQpackBlockedRequestPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-end-of-input-while-suspended.diff");
 
@@ -22,7 +25,7 @@ class NettyQpackBlockedRequestPatchTest {
     @Test
     void withTheDiffTheRequestIsPassedOnBeforeItsStreamsEnd() throws Exception {
         assertEquals(List.of("headers b: 2", "end of input", "end of input read"),
-                passedOn(NettyQpackIncrementPatchTest.CODEC.with(DIFF, QpackBlockedRequestScenario.class, work)));
+                passedOn(NettyQpackIncrementPatchIT.CODEC.with(DIFF, QpackBlockedRequestScenario.class, work)));
     }
 
     /**
@@ -32,7 +35,7 @@ class NettyQpackBlockedRequestPatchTest {
     @Test
     void nettysOwnCodecDropsTheRequestAndPassesOnlyTheEnd() throws Exception {
         assertEquals(List.of("end of input", "end of input read"),
-                passedOn(NettyQpackIncrementPatchTest.CODEC.without(QpackBlockedRequestScenario.class)));
+                passedOn(NettyQpackIncrementPatchIT.CODEC.without(QpackBlockedRequestScenario.class)));
     }
 
     @SuppressWarnings("unchecked")

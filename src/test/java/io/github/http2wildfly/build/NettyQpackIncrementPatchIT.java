@@ -7,12 +7,15 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * src/patches/netty-codec-http3/qpack-increment-after-section-ack.diff, red without it and green with it in the same
  * run: the Insert Count Increment after a Section Acknowledgment (RFC 9204 sections 4.4.1 and 4.4.3).
  */
-class NettyQpackIncrementPatchTest {
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class NettyQpackIncrementPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-increment-after-section-ack.diff");
 

@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * src/patches/undertow-core/http2-alpn-for-tls13-clients.diff, red without it and green with it in the same run: a
  * client that offers TLS 1.3 alone asks for h2 by ALPN.
  */
-class UndertowTls13AlpnPatchTest {
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class UndertowTls13AlpnPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-alpn-for-tls13-clients.diff");
 

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.ResourceAccessMode;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.api.parallel.Resources;
@@ -17,9 +19,10 @@ import org.junit.jupiter.api.parallel.Resources;
  * clients that stopped reading large ones, and small answers after downloads cancelled at their headers. Without the
  * diff the stalled or dropped streams hold the shared connection's window, and the next answer never comes.
  */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 // the patched proxy reads its answer time from a system property when its classes load: not while another test sets it
 @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
-class UndertowHttp2FlowControlPatchTest {
+class UndertowHttp2FlowControlPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-flow-control-per-stream.diff");
     private static final Path MULTIPLEXING = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");

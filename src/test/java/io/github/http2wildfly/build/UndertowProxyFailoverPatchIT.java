@@ -7,15 +7,18 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * src/patches/undertow-core/proxy-retries-when-a-node-dies.diff, red without it and green with it in the same run:
  * Undertow's proxy in front of backends that die in the middle of an answer.
  */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 @Isolated // hundreds of sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
-class UndertowProxyFailoverPatchTest {
+class UndertowProxyFailoverPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-retries-when-a-node-dies.diff");
     private static final Path MULTIPLEXING = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");

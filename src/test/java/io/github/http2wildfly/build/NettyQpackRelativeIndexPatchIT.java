@@ -9,12 +9,15 @@ import java.lang.reflect.Method;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * src/patches/netty-codec-http3/qpack-relative-index.diff, red without it and green with it in the same run: door 4's
  * QPACK decoder table. RFC 9204 section 3.2.5: in an encoder instruction, relative index 0 is the entry inserted last.
  */
-class NettyQpackRelativeIndexPatchTest {
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class NettyQpackRelativeIndexPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-relative-index.diff");
     private static final String PACKAGE = "io.netty.handler.codec.http3.";
@@ -24,7 +27,7 @@ class NettyQpackRelativeIndexPatchTest {
 
     @Test
     void withTheDiffTheDecoderFindsAnInsertsNameReferenceCountingFromTheEntryInsertedLast() throws Exception {
-        Table table = new Table(NettyQpackIncrementPatchTest.CODEC.with(DIFF, Table.class, work));
+        Table table = new Table(NettyQpackIncrementPatchIT.CODEC.with(DIFF, Table.class, work));
         table.add("first").add("second").add("third");
         assertEquals("third", table.relative(0));
         assertEquals("second", table.relative(1));
@@ -34,7 +37,7 @@ class NettyQpackRelativeIndexPatchTest {
 
     @Test
     void withTheDiffAnEvictedEntryCannotBeReferenced() throws Exception {
-        Table table = new Table(NettyQpackIncrementPatchTest.CODEC.with(DIFF, Table.class, work));
+        Table table = new Table(NettyQpackIncrementPatchIT.CODEC.with(DIFF, Table.class, work));
         for (int i = 100; i < 200; i++) { // 100 entries of 37 bytes (RFC 9204: name, value, 32) through 1,024: the ring wraps
             table.add("n" + i);
         }
@@ -46,7 +49,7 @@ class NettyQpackRelativeIndexPatchTest {
     /** Netty's own class counts from the oldest entry. When this fails, Netty has fixed it: delete the diff. */
     @Test
     void nettysOwnDecoderStillCountsFromTheOldestEntry() throws Exception {
-        Table table = new Table(NettyQpackIncrementPatchTest.CODEC.without(Table.class));
+        Table table = new Table(NettyQpackIncrementPatchIT.CODEC.without(Table.class));
         table.add("first").add("second").add("third");
         assertEquals("first", table.relative(0), "relative index 0: Netty still returns the oldest entry");
         assertThrows(InvocationTargetException.class, () -> table.relative(1));

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * one. The method before it (a bootstrap of medians over three loads each, a winner where its interval excluded 1)
  * fails the same check; and a real difference is found (the power), the loads it took printed beside it.
  */
-class FalseWinnerRateTest {
+// An IT for its time, not for a server: half a minute of simulation, in verify rather than on the way to wildfly:run
+class FalseWinnerRateIT {
 
     private static final int PAIRS = 4000;
     private static final Path GRIDS = Path.of("gatling/grids");
