@@ -22,7 +22,7 @@ table { border-collapse: collapse; margin: 1rem 0; }
 td, th { border: 1px solid #ccc; padding: .25rem .6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 #summary { font-size: 1.3rem; font-weight: 600; }
-#lab li[data-agrees="false"] { background: #fff3cd; }
+#lab li[data-agreement="differs"] { background: #fff3cd; }
 .note { color: #444; max-width: 50rem; }
 .lane .missing { font-size: 1rem; font-weight: 400; color: #8a5a00; }
 .lane .missing code { overflow-wrap: anywhere; }
@@ -252,7 +252,7 @@ one connection with one congestion window (docs/results.md).</p>
   }
 
   // Beside this run's ratios, the lab's (kernel TCP, real QUIC: docs/lab.md) where a lab run measured this page on this
-  // network, and a warning where the model these doors run disagreed with it there (docs/results/model-against-lab.tsv).
+  // network, and a warning where the model these doors run differed from it there (docs/results/model-against-lab.tsv).
   function showLab(ratios) {
     var net = network(), size = document.getElementById('size').value;
     var points = JSON.parse(race.dataset.labPoints || '[]');
@@ -268,11 +268,15 @@ one connection with one congestion window (docs/results.md).</p>
       var item = document.createElement('li');
       item.dataset.pair = ratio[0] + ' / ' + ratio[1];
       item.dataset.lab = point.lab.toFixed(2);
-      item.dataset.agrees = point.agrees;
+      item.dataset.agreement = point.agreement;
       item.textContent = name + ' here ' + ratio[2].toFixed(2) + '; on a real network (the lab, ' + point.record + ') '
-          + point.lab.toFixed(2) + (point.agrees ? ', where this model agreed with it (' + point.model.toFixed(2) + ').'
-          : '. The model these doors run disagreed with the lab here (' + point.model.toFixed(2) + ': ' + point.verdict
-          + '): on this point trust the lab\u2019s figure (docs/results.md says why).');
+          + point.lab.toFixed(2) + ({
+            agrees: ', where this model agreed with it (' + point.model.toFixed(2) + ': ' + point.verdict + ').',
+            differs: '. The model these doors run differed from the lab here (' + point.model.toFixed(2) + ': ' + point.verdict
+                + '): on this point trust the lab\u2019s figure (docs/lab.md says why).',
+            undecided: '; the loads could not tell whether this model agrees with it (' + point.model.toFixed(2) + ': '
+                + point.verdict + ').'
+          })[point.agreement];
       list.append(item);
     });
     list.hidden = !list.children.length;

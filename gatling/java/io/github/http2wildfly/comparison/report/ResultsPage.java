@@ -112,10 +112,10 @@ final class ResultsPage {
     /** The model against the lab, point by point, where the run had both. */
     private static void modelAgainstLab(StringBuilder md, ModelAgainstLab both) {
         md.append(String.format(Locale.ROOT, "%n## The model against the lab%n%n%s.%n%n| RTT, loss, rate, size, sender | pair | model"
-                + " | lab | model / lab | |%n|---|---|---|---|---|---|%n", both.summary()));
+                + " | lab | model / lab (90 %%) | |%n|---|---|---|---|---|---|%n", both.summary()));
         for (ModelAgainstLab.Point point : both.points()) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %s |%n", point.condition().label(),
-                    point.pair().label(), point.inModel().label(), point.inLab().label(), point.quotient(), point.verdict()));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s |%n", point.condition().label(),
+                    point.pair().label(), point.inModel().label(), point.inLab().label(), point.quotient().label(), point.verdict()));
         }
     }
 

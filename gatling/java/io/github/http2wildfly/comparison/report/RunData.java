@@ -172,8 +172,8 @@ final class RunData {
             row.put("pair", point.pair().label());
             row.put("model", point.model());
             row.put("lab", point.lab());
-            row.put("quotient", point.quotient());
-            row.put("agrees", point.agrees());
+            row.put("quotient", point.quotient().label());
+            row.put("agreement", point.agreement().name().toLowerCase(java.util.Locale.ROOT));
             row.put("verdict", point.verdict());
             return row;
         }).toList());

@@ -38,6 +38,36 @@ public record RatioInterval(double ratio, double low, double high, int loads, do
         return new RatioInterval(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, confidence);
     }
 
+    /**
+     * This ratio divided by that one, two estimates from loads of their own (the model's run and the lab's): the
+     * difference of their log ratios, its standard error from both intervals, and Welch's degrees of freedom, at this
+     * confidence. NaN bounds where either has no interval.
+     */
+    public static RatioInterval quotient(RatioInterval of, RatioInterval by, double confidence) {
+        double logQuotient = Math.log(of.ratio / by.ratio);
+        int loads = Math.min(of.loads, by.loads);
+        if (!of.known() || !by.known()) {
+            return new RatioInterval(Math.exp(logQuotient), Double.NaN, Double.NaN, loads, confidence);
+        }
+        double a = of.logStandardError();
+        double b = by.logStandardError();
+        double error = Math.sqrt(a * a + b * b);
+        if (error == 0) {
+            return new RatioInterval(Math.exp(logQuotient), Math.exp(logQuotient), Math.exp(logQuotient), loads, confidence);
+        }
+        double degrees = Math.pow(error, 4) / (Math.pow(a, 4) / (of.loads - 1) + Math.pow(b, 4) / (by.loads - 1));
+        double half = TDistribution.of(degrees).inverseSurvivalProbability((1 - confidence) / 2) * error;
+        return new RatioInterval(Math.exp(logQuotient), Math.exp(logQuotient - half), Math.exp(logQuotient + half), loads, confidence);
+    }
+
+    /** The standard error of the mean log ratio, read back from the bounds (Student's t at these loads); NaN without them. */
+    public double logStandardError() {
+        if (!known()) {
+            return Double.NaN;
+        }
+        return Math.log(high / low) / 2 / TDistribution.of(loads - 1).inverseSurvivalProbability((1 - confidence) / 2);
+    }
+
     /** Whether there is an interval (two rounds or more). */
     public boolean known() {
         return !Double.isNaN(low);

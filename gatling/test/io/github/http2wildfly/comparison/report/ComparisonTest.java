@@ -358,7 +358,8 @@ class ComparisonTest {
                 && point.pair().of() == Door.HTTP_2_TLS).findFirst().orElseThrow();
         assertEquals(2800 / 2700.0, bbrAtFive.model(), 0.005);
         assertEquals(1500 / 3200.0, bbrAtFive.lab(), 0.005);
-        assertTrue(bbrAtFive.verdict().startsWith("apart: the model's interval 1.04 [") && !bbrAtFive.agrees(), bbrAtFive.verdict());
+        assertTrue(bbrAtFive.verdict().startsWith("differs: model / lab 2.21 [") && bbrAtFive.agreement() == ModelAgainstLab.Agreement.DIFFERS,
+                bbrAtFive.verdict());
         assertTrue(both.summary().startsWith("The model against the lab: "), both.summary());
         String page = Files.readString(dir.resolve("results.md"));
         assertTrue(page.contains("## The model against the lab")
@@ -366,8 +367,8 @@ class ComparisonTest {
         assertTrue(page.contains("## chromium-lab: where HTTP/2 stops winning")
                 && page.contains("h1-TLS faster (3 loads) | between 0 % loss and 5 % loss |")
                 && page.contains("h2 faster (3 loads) | not up to 5 % loss |"), page);
-        assertTrue(run().at("/modelAgainstLab/points").valueStream().anyMatch(point -> !point.get("agrees").asBoolean()
-                && point.get("verdict").asText().startsWith("apart")), run().toString());
+        assertTrue(run().at("/modelAgainstLab/points").valueStream().anyMatch(point -> point.get("agreement").asText().equals("differs")
+                && point.get("verdict").asText().startsWith("differs")), run().toString());
     }
 
     @Test
@@ -380,32 +381,39 @@ class ComparisonTest {
         ComparisonReport.report(dir, NOT_RECORDED);
         ModelAgainstLab both = ModelAgainstLab.of(ComparisonReport.read(dir)).orElseThrow();
         assertEquals(List.of(clean, noWindow, clean, noWindow), both.points().stream().map(ModelAgainstLab.Point::condition).toList());
-        assertTrue(both.summary().startsWith("The model against the lab: 2 of 2 points agree (1 decided alike, 1 within the loads'"
-                + " spread), 0 of 2 points agree without the model's receive window (0 decided alike, 0 within"), both.summary());
+        assertTrue(both.summary().startsWith("The model against the lab: of 2 points, 2 agree within 10 %, 0 differ, 0 undecided; of 2"
+                + " points without the model's receive window, 0 agree within 10 %, 2 differ, 0 undecided"), both.summary());
         assertEquals(List.of(), both.model().lossSeries(), "one loss: no series, with the window or without");
         ModelAgainstLab.Point h3WithoutWindow = both.points().get(3);
-        assertTrue(!h3WithoutWindow.agrees() && h3WithoutWindow.verdict().startsWith("apart"), "h3 / h2 1.43 in the model without its"
+        assertTrue(!h3WithoutWindow.agrees() && h3WithoutWindow.verdict().startsWith("differs"), "h3 / h2 1.43 in the model without its"
                 + " window, 1.05 in the lab: " + h3WithoutWindow.verdict());
     }
 
     @Test
-    void theModelAgreesWithTheLabWhereTheirIntervalsOverlapAndNotWhereTheyAreApart() {
+    void theModelAgreesWithTheLabOnlyWhereTheLoadsShowTheirRatiosWithinTenPercentAndDiffersWhereTheyShowADifference() {
         Condition lossy = lossy(50, 5);
         Pair h3h2 = new Pair(Door.HTTP_3, Door.HTTP_2_TLS);
+        ModelAgainstLab.Point close = new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.77, 0.83),
+                verdict(Verdict.Kind.FASTER, 0.82, 0.79, 0.85));
+        assertEquals("agrees within 10 % (model / lab 0.98 [0.94, 1.01])", close.verdict());
         // the example: a model's 1.43 against a lab's level 1.08, which a band of 0.75 to 1.33 let agree
         ModelAgainstLab.Point band = new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.SLOWER, 1.43, 1.30, 1.55),
                 verdict(Verdict.Kind.UNDECIDED, 1.08, 0.95, 1.21));
-        assertEquals("apart: the model's interval 1.43 [1.30, 1.55] misses the lab's 1.08 [0.95, 1.21]", band.verdict());
-        assertTrue(!band.agrees());
+        assertTrue(band.verdict().startsWith("differs: model / lab 1.32 [1.1") && band.verdict().endsWith(" (lab undecided after 7 loads,"
+                + " which tell only a difference of 13 % or more, model h2 faster (7 loads))"), band.verdict());
+        // overlapping intervals, which the rule before called agreement: the loads tell neither
         ModelAgainstLab.Point spread = new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.UNDECIDED, 0.97, 0.90, 1.04),
                 verdict(Verdict.Kind.LEVEL, 1.03, 0.99, 1.04));
-        assertEquals("agrees within the loads' spread (lab level within 5 % (7 loads), model undecided after 7 loads, which tell only a"
-                + " difference of 7 % or more)", spread.verdict());
-        assertTrue(spread.agrees());
-        assertEquals("another winner", new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
-                verdict(Verdict.Kind.SLOWER, 1.20, 1.10, 1.30)).verdict());
-        assertEquals("agrees", new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
-                verdict(Verdict.Kind.FASTER, 0.88, 0.84, 0.92)).verdict());
+        assertEquals(ModelAgainstLab.Agreement.UNDECIDED, spread.agreement(), spread.verdict());
+        assertTrue(spread.verdict().matches("undecided: model / lab 0\\.94 \\[0\\.8\\d, 1\\.0\\d]; about 1\\d loads a cell would tell"), spread.verdict());
+        // both name h3 faster, yet the model's ratio is beyond what the loads allow of the lab's
+        assertEquals(ModelAgainstLab.Agreement.DIFFERS, new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
+                verdict(Verdict.Kind.FASTER, 0.88, 0.84, 0.92)).agreement());
+        assertEquals(ModelAgainstLab.Agreement.DIFFERS, new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.FASTER, 0.80, 0.75, 0.85),
+                verdict(Verdict.Kind.SLOWER, 1.20, 1.10, 1.30)).agreement());
+        Verdict oneLoad = new Verdict(Verdict.Kind.UNDECIDED, new RatioInterval(0.98, Double.NaN, Double.NaN, 1, 0.95), 0.05);
+        assertEquals("undecided: model / lab 1.01 [one load: no interval] (too few loads for an interval)",
+                new ModelAgainstLab.Point(lossy, h3h2, verdict(Verdict.Kind.UNDECIDED, 0.99, 0.90, 1.09), oneLoad).verdict());
     }
 
     private static Verdict verdict(Verdict.Kind kind, double ratio, double low, double high) {
@@ -418,7 +426,8 @@ class ComparisonTest {
         Path records = dir.resolve("records");
         Files.createDirectories(records);
         LabPoint older = new LabPoint("20k", 100, 50, 5, 0, "bbr", "h2", "http/1.1", 0.9, 0.5, "another winner", "2026-01-01-lab.md");
-        LabPoint elsewhere = new LabPoint("logo", 500, 50, 0, 0, "reno", "h3", "h2", 0.97, 0.89, "agrees", "2026-01-01-lab-2.md");
+        LabPoint elsewhere = new LabPoint("logo", 500, 50, 0, 0, "reno", "h3", "h2", 0.97, 0.89,
+                "agrees within 10 % (model / lab 1.09 [1.01, 1.10])", "2026-01-01-lab-2.md");
         Files.writeString(records.resolve(LabPoints.FILE), new LabPoints(List.of(older, elsewhere)).file());
         tiles("chromium", List.of(lossyBbr), 2700, 2800, 2900);
         tiles("chromium-lab", List.of(lossyBbr), 3200, 1500, 1900);
@@ -435,7 +444,7 @@ class ComparisonTest {
         assertEquals(List.of("h2 1.04 0.47 " + record, "h3 1.04 1.27 " + record), merged.subList(0, 2).stream().map(point -> point.protocol()
                 + String.format(java.util.Locale.ROOT, " %.2f %.2f ", point.model(), point.lab()) + point.record()).toList(),
                 "the newer run's point replaced the older one's");
-        assertTrue(merged.get(0).verdict().startsWith("apart") && !merged.get(0).agrees(), merged.get(0).verdict());
+        assertTrue(merged.get(0).verdict().startsWith("differs") && merged.get(0).agreement().equals("differs"), merged.get(0).verdict());
         assertEquals(elsewhere, merged.get(2), "the other page's stayed");
     }
 

@@ -69,4 +69,35 @@ class RatioIntervalTest {
         }
         return logs;
     }
+
+    @Test
+    void theStandardErrorReadBackFromTheBoundsIsTheLoadsOwn() {
+        double[] logs = {0.10, 0.25, 0.15, 0.30};
+        double mean = 0.2;
+        double variance = (0.01 + 0.0025 + 0.0025 + 0.01) / 3;
+        assertEquals(Math.sqrt(variance / logs.length), RatioInterval.of(logs, 0.99).logStandardError(), 1e-12);
+        assertTrue(Double.isNaN(RatioInterval.of(new double[] {mean}, 0.95).logStandardError()));
+    }
+
+    @Test
+    void aQuotientOfTwoRunsIsCentredOnTheRatioOfRatiosAndWiderThanEither() {
+        RatioInterval model = RatioInterval.of(new double[] {0.1, 0.2, 0.3}, 0.95);
+        RatioInterval lab = RatioInterval.of(new double[] {0.0, 0.1, 0.2, 0.3, 0.4}, 0.95);
+        RatioInterval quotient = RatioInterval.quotient(model, lab, 0.95);
+        assertEquals(Math.exp(0.2 - 0.2), quotient.ratio(), 1e-12);
+        assertEquals(Math.log(quotient.ratio() / quotient.low()), Math.log(quotient.high() / quotient.ratio()), 1e-12, "symmetric in logs");
+        double error = Math.hypot(model.logStandardError(), lab.logStandardError());
+        double half = Math.log(quotient.high() / quotient.ratio());
+        // Welch's degrees of freedom lie between the smaller run's loads less one (2: t = 4.303) and both runs' less two (6: t = 2.447)
+        assertTrue(half > 2.447 * error && half < 4.303 * error, half / error + " standard errors");
+        assertFalse(quotient.excludesOne());
+        assertEquals(3, quotient.loads());
+    }
+
+    @Test
+    void aQuotientWithARunOfOneLoadHasNoInterval() {
+        RatioInterval quotient = RatioInterval.quotient(RatioInterval.of(new double[] {0.1}, 0.95), RatioInterval.of(new double[] {0.0, 0.2}, 0.95), 0.9);
+        assertFalse(quotient.known());
+        assertEquals(Math.exp(0.1 - 0.1), quotient.ratio(), 1e-12);
+    }
 }

@@ -150,13 +150,13 @@ class BrowserRaceIT extends DeployedWarTest {
             System.out.printf("race at 5 %% loss, 100 x 20k, %s: %s%n", cc, summary);
             assertEquals(winner, h2 < h1 ? "HTTP/2" : "HTTP/1.1", "the same run's medians: " + summary);
             assertTrue(summary.endsWith(", " + cc), summary);
-            // beside it, the lab's figure for this page and network, as the records have it, and whether the model agreed
+            // beside it, the lab's figure for this page and network, as the records have it, and what its loads say of the model
             LabPoint lab = labPoints().points().stream().filter(point -> point.size().equals("20k") && point.count() == 100
                     && point.rttMillis() == 50 && point.lossPercent() == 5 && point.cc().equals(cc) && point.protocol().equals("h2"))
                     .findFirst().orElseThrow(() -> new AssertionError("no lab point for 100 x 20k at 50 ms, 5 %, " + cc));
             WebElement note = driver.findElement(By.cssSelector("#lab li[data-pair='h2 / http/1.1']"));
             assertEquals(String.format(java.util.Locale.ROOT, "%.2f", lab.lab()), note.getDomAttribute("data-lab"), note.getText());
-            assertEquals(Boolean.toString(lab.agrees()), note.getDomAttribute("data-agrees"), note.getText());
+            assertEquals(lab.agreement(), note.getDomAttribute("data-agreement"), note.getText());
             assertTrue(note.getText().contains(lab.record()), note.getText());
         } finally {
             try (Response response = new TrustedClients().okHttp().newCall(new Request.Builder()

@@ -1,7 +1,6 @@
 package io.github.http2wildfly.page;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,8 +11,10 @@ import org.junit.jupiter.api.Test;
 
 class LabPointsTest {
 
-    private static final LabPoint TILES = new LabPoint("20k", 100, 50, 0, 0, "reno", "h3", "h2", 1.09, 0.91, "another winner", "2026-11-25-lab.md");
-    private static final LabPoint LOGOS = new LabPoint("logo", 500, 50, 0, 0, "reno", "h3", "h2", 0.97, 0.89, "agrees", "2026-11-25-lab-2.md");
+    private static final LabPoint TILES = new LabPoint("20k", 100, 50, 0, 0, "reno", "h3", "h2", 1.09, 0.91,
+            "differs: model / lab 1.20 [1.08, 1.33] (lab h3 faster (3 loads), model h2 faster (3 loads))", "2026-11-25-lab.md");
+    private static final LabPoint LOGOS = new LabPoint("logo", 500, 50, 0, 0, "reno", "h3", "h2", 0.97, 0.89,
+            "agrees within 10 % (model / lab 1.09 [1.01, 1.10])", "2026-11-25-lab-2.md");
 
     @Test
     void theFileReadsBackAsItWasWritten() {
@@ -24,7 +25,8 @@ class LabPointsTest {
 
     @Test
     void aNewerRunsPointReplacesTheOneAtTheSamePlaceAndLeavesTheOthers() {
-        LabPoint newer = new LabPoint("20k", 100, 50, 0, 0, "reno", "h3", "h2", 0.98, 0.93, "agrees", "2026-12-01-lab.md");
+        LabPoint newer = new LabPoint("20k", 100, 50, 0, 0, "reno", "h3", "h2", 0.98, 0.93,
+                "undecided: model / lab 1.05 [0.80, 1.38]; about 40 loads a cell would tell 10 %", "2026-12-01-lab.md");
         assertEquals(List.of(newer, LOGOS), new LabPoints(List.of(TILES, LOGOS)).merge(List.of(newer)).points());
     }
 
@@ -38,8 +40,15 @@ class LabPointsTest {
     void theRacePageGetsThePointsOfItsOwnPage() {
         String json = new LabPoints(List.of(TILES, LOGOS)).json(500);
         assertEquals("[{\"size\":\"logo\",\"count\":500,\"rtt\":50,\"loss\":0,\"bandwidth\":0,\"cc\":\"reno\",\"protocol\":\"h3\","
-                + "\"against\":\"h2\",\"model\":0.97,\"lab\":0.89,\"agrees\":true,\"verdict\":\"agrees\",\"record\":\"2026-11-25-lab-2.md\"}]", json);
-        assertFalse(TILES.agrees());
+                + "\"against\":\"h2\",\"model\":0.97,\"lab\":0.89,\"agreement\":\"agrees\","
+                + "\"verdict\":\"agrees within 10 % (model / lab 1.09 [1.01, 1.10])\",\"record\":\"2026-11-25-lab-2.md\"}]", json);
+    }
+
+    @Test
+    void whatTheLoadsSayOfTheModelIsTheVerdictsFirstWord() {
+        assertEquals(List.of("differs", "agrees", "undecided"), List.of(TILES.agreement(), LOGOS.agreement(),
+                new LabPoint("20k", 100, 50, 0, 0, "reno", "h2", "http/1.1", 0.46, 0.41, "undecided: model / lab 1.12 [0.90, 1.40];"
+                        + " about 30 loads a cell would tell 10 %", "2026-11-26-lab-3.md").agreement()));
     }
 
     @Test
