@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The jdk8 profile's wiring, without a JDK 8 (none can be installed here): fake JDK homes whose
-# release file names an update. Checks that the alpn-boot Jetty's table names resolves from Maven Central and that
+# release file names an update. Checks that the alpn-boot Jetty's table names is Maven Central's (AlpnBoot fetches it
+# into the local repository where it is missing) and that
 # the server's boot jar is the one Jetty's table gives; stops before the legacy server is unpacked.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +15,10 @@ repo=$(./mvnw -B -q help:evaluate -Dexpression=settings.localRepository -DforceS
 for case in 1.8.0_45:8.1.3.v20150130 1.8.0_121:8.1.11.v20170118 1.8.0_242:8.1.13.v20181017; do
   jdk=${case%%:*}; version=${case#*:}
   prepare "$(fake_jdk "$jdk")"
-  cmp target/alpn-boot.jar "$repo/org/mortbay/jetty/alpn/alpn-boot/$version/alpn-boot-$version.jar"
-  echo "JDK $jdk: target/alpn-boot.jar is alpn-boot $version"
+  path=org/mortbay/jetty/alpn/alpn-boot/$version/alpn-boot-$version.jar
+  cmp target/alpn-boot.jar "$repo/$path"
+  [ "$(sha1sum < target/alpn-boot.jar | cut -c1-40)" = "$(curl -fsS "https://repo.maven.apache.org/maven2/$path.sha1" | cut -c1-40)" ]
+  echo "JDK $jdk: target/alpn-boot.jar is alpn-boot $version, as Maven Central publishes it"
 done
 
 prepare "$(fake_jdk 1.8.0_262)"

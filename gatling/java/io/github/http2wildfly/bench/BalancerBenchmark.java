@@ -47,7 +47,7 @@ import java.util.stream.Stream;
  * once about a fifth of the page has passed; the node started again between kills). A benchmark, not a test: it
  * writes {@code balancers.md}, and asserts only that every measured page loaded whole and every request succeeded.
  *
- * <p>{@code ./mvnw -Pcluster,gatling package exec:java@balancers}; its one argument: its settings as the build filled
+ * <p>{@code ./mvnw -Pcluster package exec:java@balancers}; its one argument: its settings as the build filled
  * them in ({@link BalancerSettings}).
  */
 public final class BalancerBenchmark {
@@ -449,7 +449,7 @@ public final class BalancerBenchmark {
         return "# WildFly's balancer beside HAProxy and nginx\n\n"
                 + "Measured " + ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE) + " on " + Runtime.getRuntime().availableProcessors()
                 + " cores (" + cpu + "), " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
-                + System.getProperty("java.version") + ", by `./mvnw -Pcluster,gatling package exec:java@balancers -Dcluster.bench.loads="
+                + System.getProperty("java.version") + ", by `./mvnw -Pcluster package exec:java@balancers -Dcluster.bench.loads="
                 + bench.rule().minLoads() + " -Dcluster.bench.loads.max=" + bench.rule().maxLoads() + " -Dcluster.bench.h2load.rounds=" + bench.h2loadRounds()
                 + " -Dcluster.bench.kills=" + bench.kills() + " -Dcluster.bench.fronts=" + String.join(",", bench.fronts()) + "` (BalancerBenchmark): each front in front of the same two nodes on this one"
                 + " machine (HAProxy and nginx beside the cluster of the last hop, its balancer idle); the pages cold loads in fresh"

@@ -28,7 +28,7 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
     private static final double BAND = 0.05;
 
     static BalancerSettings read(Path file) throws IOException {
-        Properties given = FilledInSettings.read(file, "./mvnw -Pcluster,gatling package");
+        Properties given = FilledInSettings.read(file, "./mvnw -Pcluster package");
         try {
             return of(given);
         } catch (IllegalArgumentException bad) {

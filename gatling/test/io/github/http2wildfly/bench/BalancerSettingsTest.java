@@ -50,7 +50,7 @@ class BalancerSettingsTest {
     @Test
     void aFileTheBuildHasNotFilledInSaysHowToBuildIt() {
         Path missing = dir.resolve("balancers.properties");
-        assertEquals(missing + " is missing: build with ./mvnw -Pcluster,gatling package first",
+        assertEquals(missing + " is missing: build with ./mvnw -Pcluster package first",
                 assertThrows(BuildCheckFailure.class, () -> BalancerSettings.read(missing)).getMessage());
     }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,8 +19,8 @@ import java.util.regex.Pattern;
  * jetty-alpn-agent at run time, so that a JDK it cannot serve fails the build with one line, before
  * any server starts, and the command line shows exactly which jar the server boots with.
  *
- * <p>Arguments: {@code jdk8-home properties-file boot-jar}; the build then fetches that one jar from
- * Maven Central to {@code boot-jar}.
+ * <p>Arguments: {@code jdk8-home boot-jar local-repository}: the jar is copied to {@code boot-jar} from Maven's local
+ * repository, or fetched from Maven Central ({@link CentralJar}) where the local repository does not have it.
  */
 public final class AlpnBoot {
 
@@ -102,30 +103,31 @@ public final class AlpnBoot {
     }
 
     /**
-     * Writes the version for the build to fetch ({@code alpn.boot.version}, or {@code alpn.boot.skip=true}
-     * where ALPN is built in) and removes the boot jar of an earlier JDK, so the server's fixed
-     * {@code -Xbootclasspath/p:} path holds this JDK's jar or nothing (a JDK 8 ignores a boot class path
-     * entry that does not exist). A fixed path keeps the server's command line the same for every JDK.
+     * Puts this JDK's alpn-boot at the boot jar's path, or removes the jar of an earlier JDK where none is needed, so
+     * the server's fixed {@code -Xbootclasspath/p:} path holds this JDK's jar or nothing (a JDK 8 ignores a boot class
+     * path entry that does not exist). A fixed path keeps the server's command line the same for every JDK.
      *
-     * @return the version named, or empty where none is needed
+     * @param jarOf where the jar of a version is (the local repository, or fetched into it)
+     * @return the version put there, or empty where none is needed
      */
-    static Optional<String> choose(JdkVersion jdk, Path propertiesFile, Path bootJar) throws IOException {
+    static Optional<String> choose(JdkVersion jdk, Path bootJar, Function<String, Path> jarOf) throws IOException {
         Optional<String> version = versionFor(jdk);
         Files.deleteIfExists(bootJar);
-        Files.createDirectories(propertiesFile.toAbsolutePath().getParent());
-        Files.writeString(propertiesFile, "# The alpn-boot for JDK " + jdk.text() + " (AlpnBoot, Jetty's table)\n"
-                + "alpn.boot.version=" + version.orElse("none") + "\n"
-                + "alpn.boot.skip=" + version.isEmpty() + "\n");
+        if (version.isPresent()) {
+            Files.createDirectories(bootJar.toAbsolutePath().getParent());
+            Files.copy(jarOf.apply(version.get()), bootJar);
+        }
         return version;
     }
 
     public static void main(String[] args) throws IOException {
         if (args.length != 3) {
-            throw new BuildCheckFailure("AlpnBoot: expected jdk8-home, properties file and boot jar");
+            throw new BuildCheckFailure("AlpnBoot: expected jdk8-home, boot jar and local repository");
         }
         JdkVersion jdk = JdkVersion.of(Path.of(args[0]));
-        Path bootJar = Path.of(args[2]);
-        Optional<String> version = choose(jdk, Path.of(args[1]), bootJar);
+        Path bootJar = Path.of(args[1]);
+        CentralJar central = CentralJar.fromEnvironment(Path.of(args[2]));
+        Optional<String> version = choose(jdk, bootJar, v -> central.resolve("org.mortbay.jetty.alpn", "alpn-boot", v));
         System.out.println(version.isPresent()
                 ? "JDK " + jdk.text() + ": alpn-boot " + version.get() + " on the server's boot class path (-Xbootclasspath/p:"
                         + bootJar.toAbsolutePath() + ")"

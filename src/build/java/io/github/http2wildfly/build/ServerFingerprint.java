@@ -24,8 +24,8 @@ import java.util.stream.Stream;
  *
  * <p>Arguments: {@code check feature-pack plugin scripts patches server-dir=layers...} before provisioning (for
  * each server its feature pack, layers, plugin, scripts and patches: each counts as its text and, when it names a
- * file or folder, with its contents), which leaves the fingerprint beside each server directory; {@code record server-dir...} once provisioning succeeded, which marks the server with
- * it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
+ * file or folder, with its contents), which leaves the fingerprint beside each server directory. Once provisioning
+ * succeeded, {@link #record} (by {@link ProvisionedServer}) marks the server with it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
  * that boot from it read-only (ITs, comparison). A server whose provisioning was interrupted has no
  * marker and is provisioned again.
  */
@@ -46,13 +46,8 @@ public final class ServerFingerprint {
                 }
                 check(Path.of(server.substring(0, layers)), List.of(args[1], server.substring(layers + 1), args[2], args[3], args[4]));
             }
-        } else if (args.length >= 2 && args[0].equals("record")) {
-            for (String server : List.of(args).subList(1, args.length)) {
-                record(Path.of(server));
-            }
         } else {
-            throw new BuildCheckFailure("ServerFingerprint: expected check feature-pack plugin scripts patches server-dir=layers...,"
-                    + " or record server-dir...");
+            throw new BuildCheckFailure("ServerFingerprint: expected check feature-pack plugin scripts patches server-dir=layers...");
         }
     }
 

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * the first resource root of the
  * {@code io.undertow.core} module, so that JBoss Modules loads them before Undertow's own.
  *
- * <p>Arguments: {@code sources-jar diff-dir server-dir...} (the cluster's servers appended by its profile). Nothing is done without a server (your page's
+ * <p>Run by {@link ProvisionedServer} on each server just provisioned (the cluster's too). Nothing is done without a server (your page's
  * comparison provisions none) or when the server already carries the jar (a current server is left alone;
  * ServerFingerprint provisions it again when a diff changes, as the diffs are among what it compares).
  * A diff that no longer applies, or a server whose Undertow is not the sources' version, fails the build with
@@ -32,15 +32,6 @@ public final class UndertowPatch {
     static final String MODULE = "modules/system/layers/base/io/undertow/core/main";
 
     private UndertowPatch() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        if (args.length < 3) {
-            throw new BuildCheckFailure("UndertowPatch: expected sources-jar diff-dir server-dir...");
-        }
-        for (String server : List.of(args).subList(2, args.length)) {
-            patch(Path.of(server), Path.of(args[0]), Path.of(args[1]));
-        }
     }
 
     static void patch(Path server, Path sourcesJar, Path diffDir) throws IOException {

@@ -7,12 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.build.AlpnBoot.JdkVersion;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.Properties;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,12 +20,6 @@ class AlpnBootTest {
 
     @TempDir
     Path dir;
-    Path properties;
-
-    @BeforeEach
-    void aPropertiesFile() {
-        properties = dir.resolve("target/alpn-boot.properties");
-    }
 
     /** Every row of Jetty's table at both ends, and the article's 8u45. */
     @ParameterizedTest
@@ -73,32 +64,34 @@ class AlpnBootTest {
     }
 
     @Test
-    void forTheArticlesJdkTheBuildIsToldItsVersionAndAnEarlierBootJarGoes() throws IOException {
-        Path bootJar = Files.writeString(dir.resolve("alpn-boot.jar"), "an earlier JDK's");
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_45").toString(), properties.toString(), bootJar.toString()});
-        assertEquals("8.1.3.v20150130", read().getProperty("alpn.boot.version"));
-        assertEquals("false", read().getProperty("alpn.boot.skip"));
-        assertFalse(Files.exists(bootJar));
+    void forTheArticlesJdkItsVersionTakesThePlaceOfAnEarlierJdksBootJar() throws IOException {
+        Path bootJar = Files.writeString(Files.createDirectories(dir.resolve("target")).resolve("alpn-boot.jar"), "an earlier JDK's");
+        assertEquals(Optional.of("8.1.3.v20150130"), AlpnBoot.choose(JdkVersion.of(fakeJdk("1.8.0_45")), bootJar, this::jarOf));
+        assertEquals("alpn-boot 8.1.3.v20150130", Files.readString(bootJar));
     }
 
     @Test
-    void aJdkWithAlpnBuiltInGetsNoBootJar() throws IOException {
-        AlpnBoot.main(new String[] {fakeJdk("1.8.0_262").toString(), properties.toString(), dir.resolve("alpn-boot.jar").toString()});
-        assertEquals("true", read().getProperty("alpn.boot.skip"));
+    void aJdkWithAlpnBuiltInGetsNoBootJarAndAnEarlierOneGoes() throws IOException {
+        Path bootJar = Files.writeString(Files.createDirectories(dir.resolve("target")).resolve("alpn-boot.jar"), "an earlier JDK's");
+        assertEquals(Optional.empty(), AlpnBoot.choose(JdkVersion.of(fakeJdk("1.8.0_262")), bootJar, version -> {
+            throw new AssertionError("nothing to fetch for a JDK with ALPN built in");
+        }));
+        assertFalse(Files.exists(bootJar));
+    }
+
+    /** A local repository's jar of that version. */
+    private Path jarOf(String version) {
+        try {
+            return Files.writeString(Files.createDirectories(dir.resolve("repository/" + version)).resolve("alpn-boot.jar"), "alpn-boot " + version);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
     void aNonJdkFailsClearly() {
         BuildCheckFailure notAJdk = assertThrows(BuildCheckFailure.class, () -> JdkVersion.of(dir));
         assertTrue(notAJdk.getMessage().startsWith("jdk8.home=" + dir + " is not a JDK"), notAJdk.getMessage());
-    }
-
-    private Properties read() throws IOException {
-        Properties read = new Properties();
-        try (Reader reader = Files.newBufferedReader(properties)) {
-            read.load(reader);
-        }
-        return read;
     }
 
     private Path fakeJdk(String version) throws IOException {

@@ -35,7 +35,7 @@ class ServerFingerprintTest {
         // what the wildfly-maven-plugin does when there is no server, then the build
         Files.createDirectories(server.resolve("standalone/configuration"));
         Files.writeString(server.resolve("standalone/configuration/standalone.xml"), "<server/>");
-        ServerFingerprint.main(new String[] {"record", server.toString()});
+        ServerFingerprint.record(server);
     }
 
     @Test

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 class UndertowPatchTest {
 
     private static final Path DIFFS = Path.of("src/patches/undertow-core");
-    private static final Path SERVER = Path.of("target/server");
 
     @TempDir
     Path dir;
@@ -94,18 +91,7 @@ class UndertowPatchTest {
                 """, Files.readString(moduleXml));
     }
 
-    @Test
-    void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
-        Path module = SERVER.resolve(UndertowPatch.MODULE);
-        assumeTrue(Files.isDirectory(module), "no server provisioned by this build");
-        String moduleXml = Files.readString(module.resolve("module.xml"));
-        assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
-        try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {
-            assertTrue(patch.getJarEntry("io/undertow/protocols/http2/Http2Channel.class") != null, "Http2Channel in the patch");
-        }
-    }
-
-    /** The sources the build copied (prepare-package; the unit tests run after it). */
+    /** The sources the build copied (process-resources, before the unit tests). */
     private static Path sourcesJar() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("target"))) {
             return files.filter(f -> f.getFileName().toString().matches("undertow-core-.*-sources\\.jar")).findFirst()

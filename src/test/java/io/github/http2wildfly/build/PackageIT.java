@@ -11,8 +11,8 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 
-/** The WAR the build deploys, as packaged (the unit tests run after package). */
-class WarTest {
+/** What ./mvnw package made, as packaged: the WAR the build deploys, and the server with Undertow's fixes. */
+class PackageIT {
 
     @Test
     void theWarHoldsTheApplicationAndNoneOfTheBuildsOwnTools() throws IOException {
@@ -23,6 +23,16 @@ class WarTest {
                     .filter(name -> name.startsWith("WEB-INF/classes/io/github/http2wildfly/")).toList();
             assertTrue(classes.contains("WEB-INF/classes/io/github/http2wildfly/door/PortInUse.class"), classes.toString());
             assertEquals(List.of(), classes.stream().filter(name -> name.contains("/http2wildfly/build/")).toList());
+        }
+    }
+
+    @Test
+    void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
+        Path module = Path.of(System.getProperty("jboss.home", "target/server")).resolve(UndertowPatch.MODULE);
+        String moduleXml = Files.readString(module.resolve("module.xml"));
+        assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
+        try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {
+            assertTrue(patch.getJarEntry("io/undertow/protocols/http2/Http2Channel.class") != null, "Http2Channel in the patch");
         }
     }
 }
