@@ -10,18 +10,18 @@ marker=target/server
 copy=target/fingerprint-server
 edited=pom-fingerprint-check.xml
 trap 'rm -f "$edited" "$copy.fingerprint"; rm -rf "$copy"' EXIT
-[ -d "$marker" ] || ./mvnw -B -q package
+[ -d "$marker" ] || ./mvnw -B -q package -DskipTests
 before=$(stat -c %y "$marker")
 
 # a comment of its own line and another value, laid out as the pom's formatter (checked in validate) writes them
 sed -e 's#^\( *\)<cluster.bench.kills>3</cluster.bench.kills>$#\1<!-- edited -->\n\1<cluster.bench.kills>4</cluster.bench.kills>#' pom.xml >"$edited"
 grep -q '<!-- edited -->' "$edited" || { echo "fingerprint: the pom edit did not apply" >&2; exit 1; }
-./mvnw -B -q -f "$edited" package
+./mvnw -B -q -f "$edited" package -DskipTests
 [ "$(stat -c %y "$marker")" = "$before" ] || { echo "fingerprint: a pom edit that shapes no server provisioned it again" >&2; exit 1; }
 echo "a pom edit elsewhere: target/server left as it was ($before)"
 
 rm -rf "$copy"; cp -a "$marker" "$copy"
-./mvnw -B -q package -Dmax.connections=9999 -Dserver.dir="$PWD/$copy"
+./mvnw -B -q package -DskipTests -Dmax.connections=9999 -Dserver.dir="$PWD/$copy"
 after=$(stat -c %y "$copy")
 [ "$after" != "$before" ] || { echo "fingerprint: a changed CLI value did not provision the server again" >&2; exit 1; }
 grep -q 'max-connections="9999"' "$copy/standalone/configuration/standalone.xml" || { echo "fingerprint: the new limit is not in the provisioned configuration" >&2; exit 1; }

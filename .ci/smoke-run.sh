@@ -42,6 +42,8 @@ start_mvn() {
   mvn_pid=$!
 }
 start_run() { local log=$1; shift; start_mvn "$log" wildfly:run "$@"; }
+# The runs after the first skip the unit tests (wildfly:run builds up to package): the first ran them, as written.
+AGAIN=-DskipTests
 
 server_pid_of() { ps -o pid= --ppid "$1" | tr -d ' ' | head -n 1; }
 
@@ -184,7 +186,7 @@ reply=$(exec 3<>/dev/tcp/127.0.0.1/8787; printf 'JDWP-Handshake' >&3; timeout 5 
 echo "JDWP handshake answered"
 
 echo "== a second wildfly:run while the first holds the ports"
-if ./mvnw -B -q wildfly:run >"$LOG_DIR/run-taken.log" 2>&1; then fail "the second wildfly:run started"; fi
+if ./mvnw -B -q wildfly:run $AGAIN >"$LOG_DIR/run-taken.log" 2>&1; then fail "the second wildfly:run started"; fi
 grep -F 'STANDALONE server is already running' "$LOG_DIR/run-taken.log" >/dev/null \
   || { tail -n 20 "$LOG_DIR/run-taken.log"; fail "no clear message for a server already running"; }
 echo "refused with: $(grep -o 'The server failed to start: .*' "$LOG_DIR/run-taken.log" | head -n 1 | sed 's/ -> .*//')"
@@ -194,7 +196,7 @@ taken=$(port slow.https.port 1000)
 python3 -m http.server "$taken" --bind 127.0.0.1 >/dev/null 2>&1 &
 other=$!
 sleep 1
-if ./mvnw -B -q wildfly:run -Dport.offset=1000 >"$LOG_DIR/run-foreign.log" 2>&1; then kill "$other"; fail "wildfly:run started on a taken port"; fi
+if ./mvnw -B -q wildfly:run $AGAIN -Dport.offset=1000 >"$LOG_DIR/run-foreign.log" 2>&1; then kill "$other"; fail "wildfly:run started on a taken port"; fi
 kill "$other"
 grep -F "Port $taken on 127.0.0.1 is already in use (slow.https.port=$SLOW2 + port.offset=1000): stop what listens there, or move it with -Dslow.https.port=<port> or every port with -Dport.offset=<offset>" \
   "$LOG_DIR/run-foreign.log" >/dev/null || { tail -n 20 "$LOG_DIR/run-foreign.log"; fail "no clear port-in-use message"; }
@@ -228,7 +230,7 @@ stop_maven_alone() {
 
 echo "== an IDE's stop button (SIGTERM), and a killed Maven (SIGKILL), after the deployment"
 for signal in TERM KILL; do
-  start_run "$LOG_DIR/run-$signal.log"
+  start_run "$LOG_DIR/run-$signal.log" $AGAIN
   wait_for_h2 "$LOG_DIR/run-$signal.log"
   # a later run: the last run's WAR is not deployed again at boot (ConfigurationAsProvisioned)
   deployed=$(grep -c 'WFLYSRV0027: Starting deployment of "http2.war"' "$LOG_DIR/run-$signal.log" || true)
@@ -238,7 +240,7 @@ for signal in TERM KILL; do
 done
 
 echo "== Maven killed (SIGKILL) while the server boots"
-start_run "$LOG_DIR/run-boot.log"
+start_run "$LOG_DIR/run-boot.log" $AGAIN
 server_pid=""
 for _ in $(seq 600); do
   server_pid=$(server_pid_of "$mvn_pid" || true) # none yet: ps fails
