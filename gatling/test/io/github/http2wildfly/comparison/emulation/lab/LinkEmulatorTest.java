@@ -80,9 +80,12 @@ class LinkEmulatorTest {
                 last = arrival.atNanos();
             }
             int n = arrived.size();
-            assertTrue(n >= 100 && n < 150, "the queue's 100 and the few that left while the burst came in: " + n);
-            assertEquals(java.util.stream.IntStream.range(0, n).boxed().toList(), arrived, "the first in, the rest dropped at the tail");
-            assertEquals(300 - n, link.upstream().tailDropped());
+            // the queue's 100, and those that found room as it drained while the burst came in (more on a busy machine,
+            // whose burst comes in slower): in order, the first 100 whole, every other one dropped on arrival
+            assertTrue(n >= 100 && n < 300, "the queue's 100 and those that found room while the burst came in: " + n);
+            assertEquals(java.util.stream.IntStream.range(0, 100).boxed().toList(), arrived.subList(0, 100), "the first in");
+            assertEquals(arrived.stream().sorted().distinct().toList(), arrived, "in order, none twice");
+            assertEquals(300 - n, link.upstream().tailDropped(), "the rest dropped at the tail");
             assertTrue(last - sent >= (n - 1) * 12 * MS, "one packet every 12 ms: " + (last - sent) / MS + " ms");
         }
     }
