@@ -21,7 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class DatagramDelayProxyTest {
+class DatagramDelayProxyIT {
 
     private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * What the proxy guarantees. Delays are asserted as lower bounds only (a busy machine may add to
  * them, never take away); the comparison checks the upper side by calibrating before it measures.
  */
-class DelayProxyTest {
+class DelayProxyIT {
 
     private static final Duration ROUND_TRIP = Duration.ofMillis(40);
 

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class Http3EdgeTest {
+class Http3EdgeIT {
 
     private static final byte[] BIG = new byte[2_000_000];
     private static final int HALF = 500_000;

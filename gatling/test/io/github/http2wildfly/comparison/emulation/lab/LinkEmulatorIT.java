@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The lab's wire between two in-memory devices: no root, no TUN, the same code. */
-class LinkEmulatorTest {
+class LinkEmulatorIT {
 
     private static final long MS = 1_000_000;
 
