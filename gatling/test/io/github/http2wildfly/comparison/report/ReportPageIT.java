@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * figure, as the build log writes them (no locale's separators), and Chart.js draws every chart.
  */
 @Tag("browser")
+@Tag("comparison") // the comparison's own ITs: CI runs them beside the cluster's
 class ReportPageIT {
 
     private static final Map<String, String> ENVIRONMENT = Map.of("client", "a fixture", "CPUs", "2");

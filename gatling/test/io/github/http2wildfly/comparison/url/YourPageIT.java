@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every bad input is one line (the probe gives up after 5 s to connect, 10 s to answer) while the other URLs still run. Runs with -Pbrowser.
  */
 @Tag("browser") // needs Chromium, nginx and Caddy
+@Tag("comparison") // the comparison's own ITs: CI runs them beside the cluster's
 class YourPageIT {
 
     @TempDir
