@@ -25,11 +25,22 @@ class UndertowPatchTest {
         List<Path> diffs = SourcePatch.diffs(DIFFS);
         assertFalse(diffs.isEmpty(), "src/patches/undertow-core has no diff");
         for (Path diff : diffs) {
-            List<Path> patched = SourcePatch.apply(diff, sourcesJar(), dir);
-            assertFalse(patched.isEmpty(), diff + " patched nothing");
+            List<Path> touched = Files.readAllLines(diff).stream().filter(line -> line.startsWith("+++ b/"))
+                    .map(line -> dir.resolve(line.substring("+++ b/".length()).trim())).toList();
+            List<String> before = contents(touched);
+            SourcePatch.apply(diff, sourcesJar(), dir); // a diff after another on the same file is placed around it
+            assertFalse(contents(touched).equals(before), diff + " patched nothing");
         }
         String channel = Files.readString(dir.resolve("io/undertow/protocols/http2/Http2Channel.java"));
         assertTrue(channel.contains("if (frameParser != null && frameParser.getContinuationParser() != null) {"), "the fix is in");
+    }
+
+    private static List<String> contents(List<Path> files) throws IOException {
+        List<String> contents = new java.util.ArrayList<>();
+        for (Path file : files) {
+            contents.add(Files.exists(file) ? Files.readString(file) : null);
+        }
+        return contents;
     }
 
     @Test
