@@ -93,18 +93,13 @@ public final class StreamsGoneBeforeTheirTurn {
             try {
                 lastStream = last.get(waitMillis, TimeUnit.MILLISECONDS);
             } catch (ExecutionException e) {
-                return "the connection closed before the last GET: " + e.getCause() + (goAway.isDone() ? ", GOAWAY " + goAway.getNow(null) : "");
+                return "the connection closed before the last GET: " + e.getCause() + ", " + goAwaySays(goAway);
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
             while (!statuses.containsKey(lastStream) && !goAway.isDone() && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            String answer = statuses.getOrDefault(lastStream, "no answer in " + waitMillis + " ms");
-            try {
-                return answer + ", " + (goAway.isDone() ? "GOAWAY " + goAway.get() : "no GOAWAY");
-            } catch (Exception e) {
-                return answer + ", connection lost: " + e;
-            }
+            return statuses.getOrDefault(lastStream, "no answer in " + waitMillis + " ms") + ", " + goAwaySays(goAway);
         } catch (TimeoutException e) {
             return "the streams could not be opened in time";
         } finally {
@@ -112,6 +107,14 @@ public final class StreamsGoneBeforeTheirTurn {
             worker.shutdownNow();
             server.stop();
         }
+    }
+
+    /** "no GOAWAY", "GOAWAY 1" (its error code), or how the connection was lost. */
+    private static String goAwaySays(CompletableFuture<Integer> goAway) {
+        if (!goAway.isDone()) {
+            return "no GOAWAY";
+        }
+        return goAway.handle((code, lost) -> lost == null ? "GOAWAY " + code : "connection lost: " + lost).join();
     }
 
     private static HeaderMap get(int port) {

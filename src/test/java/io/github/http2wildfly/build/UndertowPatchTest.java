@@ -2,6 +2,7 @@ package io.github.http2wildfly.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,22 +28,23 @@ class UndertowPatchTest {
         List<Path> diffs = SourcePatch.diffs(DIFFS);
         assertFalse(diffs.isEmpty(), "src/patches/undertow-core has no diff");
         for (Path diff : diffs) {
-            List<Path> touched = Files.readAllLines(diff).stream().filter(line -> line.startsWith("+++ b/"))
-                    .map(line -> dir.resolve(line.substring("+++ b/".length()).trim())).toList();
-            List<String> before = contents(touched);
+            Map<Path, String> before = sources();
             SourcePatch.apply(diff, sourcesJar(), dir); // a diff after another on the same file is placed around it
-            assertFalse(contents(touched).equals(before), diff + " patched nothing");
+            assertNotEquals(before, sources(), diff + " patched nothing");
         }
         String channel = Files.readString(dir.resolve("io/undertow/protocols/http2/Http2Channel.java"));
         assertTrue(channel.contains("if (frameParser != null && frameParser.getContinuationParser() != null) {"), "the fix is in");
     }
 
-    private static List<String> contents(List<Path> files) throws IOException {
-        List<String> contents = new java.util.ArrayList<>();
-        for (Path file : files) {
-            contents.add(Files.exists(file) ? Files.readString(file) : null);
+    /** The patched sources so far, each file's text by its path. */
+    private Map<Path, String> sources() throws IOException {
+        Map<Path, String> sources = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                sources.put(file, Files.readString(file));
+            }
         }
-        return contents;
+        return sources;
     }
 
     @Test
