@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * The cluster's faults other than a node's death (ClusterFaultsIT), one test each, on one cluster of the default hop
+ * The cluster's faults other than a node's death (ClusterHopIT), one test each, on one cluster of the default hop
  * that each test leaves as it found it: both nodes serving (checked before each). A node suspended while a soak runs
  * loses no request; a node that hangs beside a healthy one leaves every request to the healthy one (the balancer gives
  * a try {@value #ANSWER_TIMEOUT_MILLIS} ms to begin its answer, then retries it: proxy-retries-when-a-node-dies.diff);

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A node whose host goes silent in the middle of a soak: node1 runs on a host of its own (a network namespace behind a
  * veth pair, NodeLink), and its link is cut while h2load goes through the balancer, so that every packet to it is
- * dropped and none answered, as when a machine dies or a cable is pulled; a killed process (ClusterFaultsIT) answers
+ * dropped and none answered, as when a machine dies or a cable is pulled; a killed process (ClusterHopIT) answers
  * every packet with a reset at once. The balancer learns of it only from its timeouts: a try that has not begun to
  * answer after the answer time (the test sets {@value #ANSWER_TIMEOUT_MILLIS} ms) is retried on node2. Every request
  * is answered 2xx; the test prints how long the longest took. With the link back, node1 serves again.
