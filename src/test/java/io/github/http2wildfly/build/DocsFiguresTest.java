@@ -7,7 +7,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -16,9 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * No word stronger than its interval, in README.md and docs/ (the records under docs/results are the runs' own): a
  * protocol ratio ("h2 / h1-TLS 0.19", or a figure in a column headed by a pair) stands with its interval, bold marks
- * only a figure whose interval leaves out 1,
- * and the headline, which a recorded run writes from every record (the comparison's HeadlineTest holds it to them),
- * is on both front pages.
+ * only a figure whose interval leaves out 1, a section with figures cites no record that a newer one of the same question
+ * has superseded, and the headline, which a recorded run writes from every record (the comparison's HeadlineTest holds
+ * it to them), is on both front pages.
  */
 class DocsFiguresTest {
 
@@ -30,6 +36,15 @@ class DocsFiguresTest {
     static final Pattern BOLD_WITH_INTERVAL = Pattern.compile("\\*\\*(\\d+(?:\\.\\d+)?)\\*\\* \\[(\\d+(?:\\.\\d+)?), (\\d+(?:\\.\\d+)?)\\]");
     /** The markers the comparison's Headline writes between (the same words there). */
     static final String HEADLINE = "<!-- headline: written by a run that records itself";
+
+    /** The command line a record was written by ("Command: `./mvnw verify -Pgatling ...`"). */
+    static final Pattern COMMAND = Pattern.compile("Command: `([^`]*)`");
+    /** A record's name as a page links it: results/2026-11-26-lab-3.md. */
+    static final Pattern RECORD_LINK = Pattern.compile("results/(\\d{4}-\\d\\d-\\d\\d-[\\w-]+?)\\.md");
+    /** A record's name: its day, its grid or subject, and the number of a later run of the same day (-2, -3, ...). */
+    static final Pattern RECORD_NAME = Pattern.compile("(\\d{4}-\\d\\d-\\d\\d)-.*?(?:-(\\d+))?");
+    /** A figure with its interval: 0.55 [0.36, 0.84], **0.17** [0.14, 0.21]. */
+    static final Pattern FIGURE_WITH_INTERVAL = Pattern.compile("\\d\\.\\d\\d(?:\\*\\*)? \\[\\d");
 
     static List<Path> pages() throws IOException {
         List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
@@ -106,6 +121,71 @@ class DocsFiguresTest {
         assertEquals(List.of(), tooStrong, "bold on an interval that holds 1");
     }
 
+    /**
+     * A section that states figures and cites a record cites the newest of that record's question as well (the
+     * headline, which combines runs, cites every run). A record's question is its command without
+     * -Dcomparison.record=true: a later run of the same command asks it again, and its figure is the current one.
+     */
+    @Test
+    void noSectionWithFiguresCitesARecordThatANewerRunOfItsCommandSuperseded() throws IOException {
+        Map<String, String> newest = newestRecordByQuestion(Path.of("docs/results"));
+        List<String> older = new ArrayList<>();
+        for (Path page : pages()) {
+            older.addAll(superseded(page, Files.readString(page), newest));
+        }
+        assertEquals(List.of(), older, "figures from a record a newer run of the same command superseded");
+    }
+
+    /** For each record's question, the record that answers it last: record name -> the newest of its question. */
+    static Map<String, String> newestRecordByQuestion(Path records) throws IOException {
+        Map<String, String> questionOf = new TreeMap<>();
+        try (Stream<Path> files = Files.list(records)) {
+            for (Path record : files.filter(file -> file.toString().endsWith(".md")).toList()) {
+                Matcher command = COMMAND.matcher(Files.readString(record));
+                if (command.find()) {
+                    String name = record.getFileName().toString().replaceFirst("\\.md$", "");
+                    questionOf.put(name, command.group(1).replace(" -Dcomparison.record=true", "").replaceAll("\\s+", " ").strip());
+                }
+            }
+        }
+        Map<String, String> newestOfQuestion = new HashMap<>();
+        questionOf.forEach((name, question) -> newestOfQuestion.merge(question, name, (a, b) -> RUN_ORDER.compare(a, b) >= 0 ? a : b));
+        Map<String, String> newest = new TreeMap<>();
+        questionOf.forEach((name, question) -> newest.put(name, newestOfQuestion.get(question)));
+        return newest;
+    }
+
+    /** Runs in the order they ran: by day, then by the number a later run of the day gets (none: the first). */
+    static final Comparator<String> RUN_ORDER = Comparator.<String, String>comparing(name -> part(name, 1))
+            .thenComparingInt(name -> part(name, 2) == null ? 1 : Integer.parseInt(part(name, 2)));
+
+    private static String part(String recordName, int group) {
+        Matcher name = RECORD_NAME.matcher(recordName);
+        if (!name.matches()) {
+            throw new IllegalArgumentException("not a record's name (DAY-WHAT[-N]): " + recordName);
+        }
+        return name.group(group);
+    }
+
+    /** The sections of a page ("#" headings) with figures that cite a superseded record and not its successor. */
+    static List<String> superseded(Path page, String text, Map<String, String> newest) {
+        List<String> found = new ArrayList<>();
+        for (String section : text.split("\n(?=#+ )")) {
+            if (!FIGURE_WITH_INTERVAL.matcher(section).find()) {
+                continue;
+            }
+            Set<String> cited = new TreeSet<>();
+            RECORD_LINK.matcher(section).results().forEach(link -> cited.add(link.group(1)));
+            for (String record : cited) {
+                String current = newest.getOrDefault(record, record);
+                if (!current.equals(record) && !cited.contains(current)) {
+                    found.add(page + ", section \"" + section.lines().findFirst().orElse("") + "\": " + record + ", superseded by " + current);
+                }
+            }
+        }
+        return found;
+    }
+
     @Test
     void theHeadlineThatTheRecordsWriteIsOnBothFrontPages() throws IOException {
         for (Path page : List.of(Path.of("README.md"), Path.of("docs/results.md"))) {
@@ -129,6 +209,13 @@ class DocsFiguresTest {
         assertEquals(List.of("example.md:1: h2 / h1-TLS 0.19"), found(RATIO_WITHOUT_INTERVAL, page, "h2 / h1-TLS 0.19 in one run", m -> true));
         assertEquals(List.of(), found(RATIO_WITHOUT_INTERVAL, page, "h2 / h1-TLS at 50 ms 0.19 [0.16, 0.22]", m -> true));
         assertEquals(1, found(BOLD_WITH_INTERVAL, page, "**0.83** [0.61, 1.12]", DocsFiguresTest::holdsOne).size());
+        Map<String, String> newest = Map.of("2026-11-25-lab", "2026-11-26-lab-3", "2026-11-26-lab-3", "2026-11-26-lab-3");
+        assertEquals(List.of("example.md, section \"## Loss\": 2026-11-25-lab, superseded by 2026-11-26-lab-3"), superseded(page,
+                "# Results\n\n## Loss\n\nh3 / h2 at 5 % 0.86 [0.69, 1.08] ([record](results/2026-11-25-lab.md))\n", newest));
+        assertEquals(List.of(), superseded(page, "## Loss\n\n0.86 [0.69, 1.08] ([runs](results/2026-11-25-lab.md), "
+                + "[2](results/2026-11-26-lab-3.md))\n\n## Every record\n\n[old](results/2026-11-25-lab.md)\n", newest));
+        assertEquals(List.of("2026-11-25-lab", "2026-11-25-lab-7", "2026-11-26-lab-3"),
+                java.util.stream.Stream.of("2026-11-26-lab-3", "2026-11-25-lab-7", "2026-11-25-lab").sorted(RUN_ORDER).toList());
         assertEquals(List.of("example.md:4: h3 / h2: 1.13"), bareCells(page,
                 "| sender | h3 / h2 | HTTP/2 |\n|---|---|---|\n| BBR | 0.86 [0.69, 1.08] | 1,244 |\n| CUBIC | 1.13 | 1,158 |\n"));
     }
