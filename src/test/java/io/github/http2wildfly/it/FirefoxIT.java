@@ -80,7 +80,9 @@ class FirefoxIT extends DeployedWarTest {
             }
             assertEquals("h3", firefox.script("document.getElementById('race').dataset.missing"));
             String lane = (String) firefox.script("document.querySelector(\".lane[data-protocol='h3'] .time\").textContent");
-            assertTrue(lane.startsWith("Not HTTP/3") && lane.contains("Firefox cannot race it"), lane);
+            // not tried: a frame of door 4, which nothing answers over TCP, never reports in Firefox (the round waited
+            // out the lane's time limit, 49 s at 50 ms)
+            assertTrue(lane.startsWith("Not HTTP/3: this browser is Firefox.") && lane.contains("Firefox cannot race it"), lane);
             String mapping = (String) firefox.script("document.getElementById('http3-firefox-mapping').textContent");
             assertEquals("localhost;h3=:" + doors.http3Port(false), mapping, "the preference the page tells a Firefox user to set");
             System.out.printf("race in Firefox, 1 round: %s%n", firefox.script("document.getElementById('summary').textContent"));
