@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * No word stronger than its interval, in README.md and docs/ (the records under docs/results are the runs' own): a
  * protocol ratio ("h2 / h1-TLS 0.19", or a figure in a column headed by a pair) stands with its interval, bold marks
- * only a figure whose interval leaves out 1, a section with figures cites no record that a newer one of the same question
+ * only a figure whose interval leaves out 1, a section with figures links its record and cites no record that a newer one of the same question
  * has superseded, and the headline, which a recorded run writes from every record (the comparison's HeadlineTest holds
  * it to them), is on both front pages.
  */
@@ -41,6 +42,8 @@ class DocsFiguresTest {
     static final Pattern COMMAND = Pattern.compile("Command: `([^`]*)`");
     /** A record's name as a page links it: results/2026-11-26-lab-3.md. */
     static final Pattern RECORD_LINK = Pattern.compile("results/(\\d{4}-\\d\\d-\\d\\d-[\\w-]+?)\\.md");
+    /** A link to a record or to the records' table of points (results/model-against-lab.tsv). */
+    static final Pattern ANY_RECORD_LINK = Pattern.compile("results/[\\w.-]+\\.(?:md|json|tsv)\\)");
     /** A record's name: its day, its grid or subject, and the number of a later run of the same day (-2, -3, ...). */
     static final Pattern RECORD_NAME = Pattern.compile("(\\d{4}-\\d\\d-\\d\\d)-.*?(?:-(\\d+))?");
     /** A figure with its interval: 0.55 [0.36, 0.84], **0.17** [0.14, 0.21]. */
@@ -119,6 +122,25 @@ class DocsFiguresTest {
                     DocsFiguresTest::holdsOne));
         }
         assertEquals(List.of(), tooStrong, "bold on an interval that holds 1");
+    }
+
+    /** A section that states figures with intervals links the record they come from (or the records' table of points). */
+    @Test
+    void everySectionWithFiguresLinksItsRecord() throws IOException {
+        List<String> unsourced = new ArrayList<>();
+        for (Path page : pages()) {
+            unsourced.addAll(unsourced(page, Files.readString(page)));
+        }
+        assertEquals(List.of(), unsourced, "sections with figures and no record");
+    }
+
+    /** The sections of a page with a figure and its interval but no link to a record, as "page, section \"heading\"". */
+    static List<String> unsourced(Path page, String text) {
+        return Arrays.stream(text.split("\n(?=#+ )"))
+                // a figure in `code` is an example of what a run prints, not a result
+                .filter(section -> FIGURE_WITH_INTERVAL.matcher(section.replaceAll("`[^`\n]*`", "")).find()
+                        && !ANY_RECORD_LINK.matcher(section).find())
+                .map(section -> page + ", section \"" + section.lines().findFirst().orElse("") + "\"").toList();
     }
 
     /**
@@ -209,6 +231,8 @@ class DocsFiguresTest {
         assertEquals(List.of("example.md:1: h2 / h1-TLS 0.19"), found(RATIO_WITHOUT_INTERVAL, page, "h2 / h1-TLS 0.19 in one run", m -> true));
         assertEquals(List.of(), found(RATIO_WITHOUT_INTERVAL, page, "h2 / h1-TLS at 50 ms 0.19 [0.16, 0.22]", m -> true));
         assertEquals(1, found(BOLD_WITH_INTERVAL, page, "**0.83** [0.61, 1.12]", DocsFiguresTest::holdsOne).size());
+        assertEquals(List.of("example.md, section \"## Loss\""), unsourced(page, "## Loss\n\nh3 / h2 0.86 [0.69, 1.08]\n\n"
+                + "## Tiles\n\nh3 / h2 0.95 [0.91, 0.99] ([record](results/2026-11-26-lab-3.md))\n\n## Every record\n\n[x](results/x.md)\n"));
         Map<String, String> newest = Map.of("2026-11-25-lab", "2026-11-26-lab-3", "2026-11-26-lab-3", "2026-11-26-lab-3");
         assertEquals(List.of("example.md, section \"## Loss\": 2026-11-25-lab, superseded by 2026-11-26-lab-3"), superseded(page,
                 "# Results\n\n## Loss\n\nh3 / h2 at 5 % 0.86 [0.69, 1.08] ([record](results/2026-11-25-lab.md))\n", newest));
