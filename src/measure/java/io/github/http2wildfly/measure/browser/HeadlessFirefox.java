@@ -220,17 +220,22 @@ public final class HeadlessFirefox implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            send("browser.close", Map.of());
-        } catch (RuntimeException e) {
-            // the browser may close the connection before it answers: stop() makes sure it is gone
-        } finally {
-            stop();
-        }
+        stop();
     }
 
+    /**
+     * The connection first, while Firefox still holds it (closed after the browser, as after BiDi's browser.close,
+     * Selenium fails to close it and logs a stack trace), then the browser (SIGTERM: Firefox ends as it would on
+     * browser.close) and its profile.
+     */
     private void stop() throws IOException {
         try {
+            if (bidi != null) {
+                bidi.close();
+            }
+            if (client != null) {
+                client.close();
+            }
             process.destroy();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -238,11 +243,8 @@ public final class HeadlessFirefox implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            if (bidi != null) {
-                bidi.close();
-            }
-            if (client != null) {
-                client.close();
+            if (process.isAlive()) {
+                process.destroyForcibly();
             }
             try (Stream<Path> files = Files.walk(profile)) {
                 files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
