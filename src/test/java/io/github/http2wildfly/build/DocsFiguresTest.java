@@ -7,24 +7,25 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.function.BinaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * No word stronger than its interval, in README.md and docs/ (the records under docs/results are the runs' own): a
  * protocol ratio ("h2 / h1-TLS 0.19", or a figure in a column headed by a pair) stands with its interval, bold marks
- * only a figure whose interval leaves out 1, a section with figures links its record and cites no record that a newer one of the same question
- * has superseded, and the headline, which a recorded run writes from every record (the comparison's HeadlineTest holds
+ * only a figure whose interval leaves out 1, a section with figures links its record and cites no record that a later
+ * run of the same command superseded, and the headline, which a recorded run writes from every record (the comparison's HeadlineTest holds
  * it to them), is on both front pages.
  */
 class DocsFiguresTest {
@@ -57,6 +58,15 @@ class DocsFiguresTest {
         return pages;
     }
 
+    /** What the check finds wrong on every page, each as it names it. */
+    static List<String> onEveryPage(BiFunction<Path, String, List<String>> check) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        for (Path page : pages()) {
+            wrong.addAll(check.apply(page, Files.readString(page)));
+        }
+        return wrong;
+    }
+
     /** Every place in {@code text} where the pattern finds what must not be, as "page:line: text". */
     static List<String> found(Pattern pattern, Path page, String text, java.util.function.Predicate<Matcher> wrong) {
         List<String> found = new ArrayList<>();
@@ -72,21 +82,14 @@ class DocsFiguresTest {
 
     @Test
     void everyProtocolRatioStandsWithItsInterval() throws IOException {
-        List<String> bare = new ArrayList<>();
-        for (Path page : pages()) {
-            bare.addAll(found(RATIO_WITHOUT_INTERVAL, page, Files.readString(page), match -> true));
-        }
-        assertEquals(List.of(), bare, "ratios without their interval");
+        assertEquals(List.of(), onEveryPage((page, text) -> found(RATIO_WITHOUT_INTERVAL, page, text, match -> true)),
+                "ratios without their interval");
     }
 
     /** In a table, a column whose heading names a pair ("h3 / h2 at 1 %") holds each figure with its interval. */
     @Test
     void everyRatioInAPairsColumnStandsWithItsInterval() throws IOException {
-        List<String> bare = new ArrayList<>();
-        for (Path page : pages()) {
-            bare.addAll(bareCells(page, Files.readString(page)));
-        }
-        assertEquals(List.of(), bare, "table cells with a ratio and no interval");
+        assertEquals(List.of(), onEveryPage(DocsFiguresTest::bareCells), "table cells with a ratio and no interval");
     }
 
     /** The cells of pair columns with a two-decimal figure and no interval, as "page:line: heading: cell". */
@@ -116,31 +119,34 @@ class DocsFiguresTest {
 
     @Test
     void boldMarksOnlyAFigureWhoseIntervalLeavesOutOne() throws IOException {
-        List<String> tooStrong = new ArrayList<>();
-        for (Path page : pages()) {
-            tooStrong.addAll(found(BOLD_WITH_INTERVAL, page, Files.readString(page),
-                    DocsFiguresTest::holdsOne));
-        }
-        assertEquals(List.of(), tooStrong, "bold on an interval that holds 1");
+        assertEquals(List.of(), onEveryPage((page, text) -> found(BOLD_WITH_INTERVAL, page, text, DocsFiguresTest::holdsOne)),
+                "bold on an interval that holds 1");
     }
 
     /** A section that states figures with intervals links the record they come from (or the records' table of points). */
     @Test
     void everySectionWithFiguresLinksItsRecord() throws IOException {
-        List<String> unsourced = new ArrayList<>();
-        for (Path page : pages()) {
-            unsourced.addAll(unsourced(page, Files.readString(page)));
-        }
-        assertEquals(List.of(), unsourced, "sections with figures and no record");
+        assertEquals(List.of(), onEveryPage(DocsFiguresTest::unsourced), "sections with figures and no record");
     }
 
     /** The sections of a page with a figure and its interval but no link to a record, as "page, section \"heading\"". */
     static List<String> unsourced(Path page, String text) {
-        return Arrays.stream(text.split("\n(?=#+ )"))
-                // a figure in `code` is an example of what a run prints, not a result
-                .filter(section -> FIGURE_WITH_INTERVAL.matcher(section.replaceAll("`[^`\n]*`", "")).find()
-                        && !ANY_RECORD_LINK.matcher(section).find())
-                .map(section -> page + ", section \"" + section.lines().findFirst().orElse("") + "\"").toList();
+        return sections(text).stream().filter(section -> statesFigures(section) && !ANY_RECORD_LINK.matcher(section).find())
+                .map(section -> page + ", section \"" + heading(section) + "\"").toList();
+    }
+
+    /** A page's sections, each from its "#" heading to the next. */
+    private static List<String> sections(String text) {
+        return List.of(text.split("\n(?=#+ )"));
+    }
+
+    private static String heading(String section) {
+        return section.lines().findFirst().orElse("");
+    }
+
+    /** Whether a section states a figure with its interval: one in `code` is an example of what a run prints. */
+    private static boolean statesFigures(String section) {
+        return FIGURE_WITH_INTERVAL.matcher(section.replaceAll("`[^`\n]*`", "")).find();
     }
 
     /**
@@ -151,11 +157,8 @@ class DocsFiguresTest {
     @Test
     void noSectionWithFiguresCitesARecordThatANewerRunOfItsCommandSuperseded() throws IOException {
         Map<String, String> newest = newestRecordByQuestion(Path.of("docs/results"));
-        List<String> older = new ArrayList<>();
-        for (Path page : pages()) {
-            older.addAll(superseded(page, Files.readString(page), newest));
-        }
-        assertEquals(List.of(), older, "figures from a record a newer run of the same command superseded");
+        assertEquals(List.of(), onEveryPage((page, text) -> superseded(page, text, newest)),
+                "figures from a record a newer run of the same command superseded");
     }
 
     /** For each record's question, the record that answers it last: record name -> the newest of its question. */
@@ -170,11 +173,9 @@ class DocsFiguresTest {
                 }
             }
         }
-        Map<String, String> newestOfQuestion = new HashMap<>();
-        questionOf.forEach((name, question) -> newestOfQuestion.merge(question, name, (a, b) -> RUN_ORDER.compare(a, b) >= 0 ? a : b));
-        Map<String, String> newest = new TreeMap<>();
-        questionOf.forEach((name, question) -> newest.put(name, newestOfQuestion.get(question)));
-        return newest;
+        Map<String, String> newestOfQuestion = questionOf.entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getValue, Map.Entry::getKey, BinaryOperator.maxBy(RUN_ORDER)));
+        return questionOf.entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, record -> newestOfQuestion.get(record.getValue())));
     }
 
     /** Runs in the order they ran: by day, then by the number a later run of the day gets (none: the first). */
@@ -192,8 +193,8 @@ class DocsFiguresTest {
     /** The sections of a page ("#" headings) with figures that cite a superseded record and not its successor. */
     static List<String> superseded(Path page, String text, Map<String, String> newest) {
         List<String> found = new ArrayList<>();
-        for (String section : text.split("\n(?=#+ )")) {
-            if (!FIGURE_WITH_INTERVAL.matcher(section).find()) {
+        for (String section : sections(text)) {
+            if (!statesFigures(section)) {
                 continue;
             }
             Set<String> cited = new TreeSet<>();
@@ -201,7 +202,7 @@ class DocsFiguresTest {
             for (String record : cited) {
                 String current = newest.getOrDefault(record, record);
                 if (!current.equals(record) && !cited.contains(current)) {
-                    found.add(page + ", section \"" + section.lines().findFirst().orElse("") + "\": " + record + ", superseded by " + current);
+                    found.add(page + ", section \"" + heading(section) + "\": " + record + ", superseded by " + current);
                 }
             }
         }

@@ -77,7 +77,7 @@ public final class HeadlessFirefox implements AutoCloseable {
             firstTab = connect();
             context = firstTab;
         } catch (IOException | RuntimeException e) {
-            stop();
+            close();
             throw e;
         }
     }
@@ -218,17 +218,13 @@ public final class HeadlessFirefox implements AutoCloseable {
         return bidi.send(new Command<>(method, parameters, Map.class));
     }
 
-    @Override
-    public void close() throws IOException {
-        stop();
-    }
-
     /**
      * The connection first, while Firefox still holds it (closed after the browser, as after BiDi's browser.close,
      * Selenium fails to close it and logs a stack trace), then the browser (SIGTERM: Firefox ends as it would on
      * browser.close) and its profile.
      */
-    private void stop() throws IOException {
+    @Override
+    public void close() throws IOException {
         try {
             if (bidi != null) {
                 bidi.close();
