@@ -272,7 +272,9 @@ class Http3DoorIT extends DeployedWarTest {
      * With QPACK's dynamic table on, ngtcp2's client (nghttp3; nobody here wrote it) refers to entries still on their
      * way, and a GET's HEADERS and FIN come together: Netty's frame codec, suspended until the entries arrive, let the
      * end of input through and dropped the request (qpack-end-of-input-while-suspended.diff). Unpatched, 28 of 200
-     * such connections each lost 8 to 19 of their 500 requests (ten clients at a time); fifty connections here.
+     * such connections each lost 8 to 19 of their 500 requests (ten clients at a time); thirty connections here, which
+     * unpatched all come through whole about one run in a hundred (0.86^30; fifty took 80 s of CI's busiest step for a
+     * miss rate of one in two thousand), and forty more on wildfly:run's door 4 in CI's smoke run (.ci/smoke-run.sh).
      */
     @Test
     @Tag("slow")
@@ -281,7 +283,7 @@ class Http3DoorIT extends DeployedWarTest {
         assumeTrue(Files.isExecutable(GTLSCLIENT), "no " + GTLSCLIENT + ": apt-get install ngtcp2-client");
         int streams = 500;
         List<String> incomplete = new ArrayList<>();
-        for (int round = 0; round < 5; round++) {
+        for (int round = 0; round < 3; round++) {
             Map<Process, Path> clients = new LinkedHashMap<>();
             for (int i = 0; i < 10; i++) {
                 Path log = Files.createTempFile("gtlsclient", ".log");
