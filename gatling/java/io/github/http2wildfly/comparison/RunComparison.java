@@ -11,6 +11,7 @@ import io.github.http2wildfly.comparison.measurement.GatlingLeg;
 import io.github.http2wildfly.comparison.measurement.GatlingStatistics;
 import io.github.http2wildfly.comparison.measurement.LabLauncher;
 import io.github.http2wildfly.comparison.report.ComparisonReport;
+import io.github.http2wildfly.comparison.report.FalseWinners;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.comparison.settings.RunRecord;
@@ -65,8 +66,10 @@ public final class RunComparison {
                 settings.outputDirectory().resolveSibling("comparison-server"))) {
             switch (mode) {
                 case AA -> {
+                    RunRecord record = RunRecord.of(given);
                     System.out.println("Recorded: " + AaCalibration.run(settings, aaPairs,
-                            settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), RunRecord.of(given)));
+                            settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), record,
+                            records -> FalseWinners.write(records, record.headlinePages())));
                     return;
                 }
                 case LAB -> {

@@ -3,7 +3,6 @@ package io.github.http2wildfly.comparison.report;
 import io.github.http2wildfly.comparison.report.Replicates.Combined;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +19,7 @@ public final class Headline {
 
     public static final String BEGIN = "<!-- headline: written by a run that records itself (Headline) from docs/results/*.json -->";
     public static final String END = "<!-- /headline -->";
+    private static final MarkedBlock BLOCK = new MarkedBlock(BEGIN, END);
 
     private Headline() {
     }
@@ -58,21 +58,13 @@ public final class Headline {
     public static void write(Path records, List<Path> pages) throws IOException {
         String sentence = sentence(Replicates.HEADLINE, Replicates.HEADLINE.runs(records));
         for (Path page : pages) {
-            String text = Files.readString(page);
-            int begin = text.indexOf(BEGIN);
-            int end = text.indexOf(END);
-            if (begin >= 0 && end > begin) {
-                String link = page.getFileName().toString().equals("README.md") ? sentence.replace("](results/", "](docs/results/") : sentence;
-                Files.writeString(page, text.substring(0, begin + BEGIN.length()) + "\n" + link + "\n" + text.substring(end));
-            }
+            BLOCK.write(page, page.getFileName().toString().equals("README.md") ? sentence.replace("](results/", "](docs/results/") : sentence);
         }
     }
 
     /** The line between a page's markers, or empty. */
     public static Optional<String> on(String page) {
-        int begin = page.indexOf(BEGIN);
-        int end = page.indexOf(END);
-        return begin >= 0 && end > begin ? Optional.of(page.substring(begin + BEGIN.length(), end).strip()) : Optional.empty();
+        return BLOCK.on(page);
     }
 
     private static String capitalized(String tool) {

@@ -88,9 +88,9 @@ public record Replicates(String tool, Door of, Door against, String condition, i
      * first (DATE-GRID), which plain sorting puts the other way round.
      */
     static final java.util.Comparator<Path> RECORDED_ORDER = java.util.Comparator.comparing(
-            (Path file) -> file.getFileName().toString().replaceFirst("(-\\d+)?\\.json$", ""))
+            (Path file) -> file.getFileName().toString().replaceFirst("(-\\d+)?\\.(json|md)$", ""))
             .thenComparingInt(file -> {
-                Matcher n = Pattern.compile("-(\\d+)\\.json$").matcher(file.getFileName().toString());
+                Matcher n = Pattern.compile("-(\\d+)\\.(json|md)$").matcher(file.getFileName().toString());
                 return n.find() ? Integer.parseInt(n.group(1)) : 1;
             });
 

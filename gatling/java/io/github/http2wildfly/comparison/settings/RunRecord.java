@@ -45,7 +45,7 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
     }
 
     /** The file this run's section goes to, when the run records itself: DATE-GRID.md, or -2, -3... beside another. */
-    Optional<Path> file(LocalDate date) {
+    public Optional<Path> file(LocalDate date) {
         if (!Boolean.parseBoolean(given.getProperty(RECORD, "false").strip())) {
             return Optional.empty();
         }

@@ -33,7 +33,7 @@ class AaCalibrationTest {
     @Test
     void theRecordCountsEveryKindOfVerdictAndSaysEachPair() {
         List<Verdict> verdicts = List.of(FALSE_WINNER, LEVEL, LEVEL, UNDECIDED);
-        String page = AaCalibration.page(new AaCalibration.Outcome(verdicts, Duration.ofMinutes(3)),
+        String page = AaCalibration.page(new AaCalibration.Outcome(verdicts, 4, Duration.ofMinutes(3)),
                 new Cell(Door.HTTP_2_TLS, Condition.latency(50)), new StoppingRule(3, 20, 0.02),
                 Map.of("machine", "2 cores"), LocalDate.of(2026, 11, 26), "./mvnw verify -Pgatling -Dcomparison.grid=aa");
         assertTrue(page.startsWith("# The A/A calibration of 2026-11-26"), page);
@@ -43,11 +43,19 @@ class AaCalibrationTest {
         assertTrue(page.contains("A / A': 0.95 [0.92, 0.98] A faster (5 loads); 1.00 [0.99, 1.01] level"), page);
     }
 
+    @Test
+    void aRunStoppedHalfwaySaysHowManyPairsItWasAskedFor() {
+        String page = AaCalibration.page(new AaCalibration.Outcome(List.of(LEVEL, UNDECIDED), 40, Duration.ofMinutes(5)),
+                new Cell(Door.HTTP_2_TLS, Condition.latency(50)), new StoppingRule(3, 20, 0.02),
+                Map.of("machine", "2 cores"), LocalDate.of(2026, 11, 27), "./mvnw verify -Pgatling -Dcomparison.grid=aa");
+        assertTrue(page.contains("One cell against itself: 2 pairs (of 40 asked for) of HTTP/2 over TLS at 50 ms"), page);
+    }
+
     private static AaCalibration.Outcome outcome(int named, int pairs) {
         List<Verdict> verdicts = new ArrayList<>();
         for (int pair = 0; pair < pairs; pair++) {
             verdicts.add(pair < named ? FALSE_WINNER : LEVEL);
         }
-        return new AaCalibration.Outcome(verdicts, Duration.ofMinutes(1));
+        return new AaCalibration.Outcome(verdicts, pairs, Duration.ofMinutes(1));
     }
 }
