@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * The A/A calibration over runs: every recorded A/A run (docs/results/DATE-aa*.md) of one question, a cell against
  * itself at a number of images per page, pooled into one false-winner rate with its exact interval. One run of 40
  * pairs cannot bound the rate at 10 % once it names a winner (1 of 40: up to 13.2 %), and a pair of the 500 logos takes
- * about two minutes: the pairs that bound it come from several runs, on different days, whose spread is then in the
+ * two to three minutes: the pairs that bound it come from several runs, on different days, whose spread is then in the
  * pooled count. Written by an A/A run that records itself, between the markers of the results page, so that no one
  * pastes it by hand; FalseWinnersTest holds the page to the records.
  */
