@@ -69,7 +69,7 @@ public final class RunComparison {
                     RunRecord record = RunRecord.of(given);
                     System.out.println("Recorded: " + AaCalibration.run(settings, aaPairs,
                             settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), record,
-                            records -> FalseWinners.write(records, record.headlinePages())));
+                            records -> FalseWinners.write(records, record.pages())));
                     return;
                 }
                 case LAB -> {

@@ -49,7 +49,7 @@ public final class ComparisonReport {
                 both.get().record(recorded.get());
             }
             // the headline is every record's, this one's among them
-            Headline.write(recorded.get().getParent(), record.headlinePages());
+            Headline.write(recorded.get().getParent(), record.pages());
         }
         List<String> problems = new ArrayList<>();
         for (Comparison comparison : comparisons) {

@@ -19,8 +19,8 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
 
     public static final String RECORD = "comparison.record";
     public static final String RECORD_DIRECTORY = "comparison.record.dir";
-    /** The pages whose headline a recorded run writes (Headline), comma-separated. */
-    public static final String HEADLINE_PAGES = "comparison.headline.pages";
+    /** The pages whose marked lines a recorded run writes (Headline, FalseWinners), comma-separated. */
+    public static final String PAGES = "comparison.record.pages";
 
     public static RunRecord of(Properties given) {
         return new RunRecord(given.getProperty("comparison.grid", "default").strip(), given,
@@ -57,9 +57,9 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
         return Optional.of(file);
     }
 
-    /** The pages whose headline line a recorded run writes again from every record. */
-    public List<Path> headlinePages() {
-        return Arrays.stream(given.getProperty(HEADLINE_PAGES, "").split(",")).map(String::strip).filter(page -> !page.isEmpty())
+    /** The pages whose marked lines (the headline, the A/A's pooled rate) a recorded run writes again from every record. */
+    public List<Path> pages() {
+        return Arrays.stream(given.getProperty(PAGES, "").split(",")).map(String::strip).filter(page -> !page.isEmpty())
                 .map(Path::of).toList();
     }
 
