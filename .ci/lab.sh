@@ -2,7 +2,8 @@
 # The lab (docs/lab.md), as CI can afford it, and the promise that it leaves the machine's network as it
 # found it:
 #   1. a small grid through the model and the lab in both engines (the lab grid: 100 tiles of 20 KB, 50 ms, no loss,
-#      NewReno, one load), then no network namespace, TUN device, process or changed sysctl of the run;
+#      NewReno, one load and no warm-up; both engines' legs of the model checked here), then no network namespace,
+#      TUN device, process or changed sysctl of the run;
 #   2. a run killed (SIGKILL to Maven alone, as an IDE's or a CI's hard stop) while Chromium loads pages
 #      through the lab under CUBIC (which the machine allows only for a moment), and within a minute the same.
 # Needs root, as the lab does. Uses the distribution's Maven, as CI's other comparison steps do.
@@ -50,14 +51,23 @@ before=$(state)
 [ -z "$(lab_processes)" ] || fail "processes of an earlier lab run are still there: $(lab_processes)"
 
 echo "== the lab, a small grid beside the model"
-# one load a cell (a check of the wiring, not a figure); the model with and without its receive window
+# one load a cell and no warm-up (a check of the wiring, not a figure); the model with and without its receive window
 mvn -B verify -Pgatling -Dcomparison.grid=lab -DskipTests -DskipITs -Dcomparison.losses=0 -Dcomparison.ccs=reno \
-  -Dcomparison.loads=1 -Dcomparison.loads.max=1 -Dcomparison.rwnds=on,off -Dcomparison.browsers=chromium,firefox
+  -Dcomparison.loads=1 -Dcomparison.loads.max=1 -Dcomparison.warmup.loads=0 -Dcomparison.rwnds=on,off \
+  -Dcomparison.browsers=chromium,firefox
 grep -q "The model against the lab" target/comparison/results.md || fail "the report has no model against the lab"
 grep -q "points without the model's receive window" target/comparison/results.md \
   || fail "the model without its receive window is not set beside the lab"
 for engine in chromium firefox; do
   grep -q '"packetsDown" : [1-9]' "target/comparison/$engine-lab.json" || fail "the lab counted no packets per page in $engine"
+done
+# each engine's leg of the model (CI's only Firefox leg): what each page cost the browser (BrowserCpu; Firefox runs HTTP
+# in its parent, no network process apart) and the browser's speed, measured at the start and the end of its leg
+for counted in chromium:browserCpuMillis chromium:networkCpuMillis firefox:browserCpuMillis; do
+  grep -q "\"${counted#*:}\" : [1-9]" "target/comparison/${counted%%:*}.json" || fail "${counted%%:*}.json counts no ${counted#*:}"
+done
+for engine in chromium firefox; do
+  grep -q '"client speed" : "a fixed script task in [0-9]' "target/comparison/$engine.json" || fail "$engine.json has no client speed"
 done
 grep -q "lab server's TCP senders, HTTP/2 over TLS at 50 ms" target/comparison/chromium-lab.json \
   || fail "the lab did not read its server's senders (ss -ti)"
@@ -66,8 +76,9 @@ grep -q "model's TCP senders, HTTP/2 over TLS at 50 ms.*waited on the browser's 
 expect_nothing_left "the lab's run"
 
 echo "== the lab, killed while it loads pages"
+# HTTP/2 alone: its model leg, which runs first, is then over sooner
 setsid mvn -B verify -Pgatling -Dcomparison.grid=lab -DskipTests -DskipITs -Dcomparison.losses=0 -Dcomparison.ccs=cubic \
-  -Dcomparison.loads=1 -Dcomparison.loads.max=1 >"$LOG" 2>&1 &
+  -Dcomparison.doors=HTTP_2_TLS -Dcomparison.loads=1 -Dcomparison.loads.max=1 -Dcomparison.warmup.loads=0 >"$LOG" 2>&1 &
 mvn_pid=$!
 for _ in $(seq 900); do
   grep -q "chromium-lab: round trips measured" "$LOG" && break

@@ -151,20 +151,22 @@ curl -sS --max-time 10 -X POST -d rtt=0 http://localhost:$DOOR1/http2/network >/
 soak warm-up 5000 -c 4 -m 100 "https://localhost:$DOOR2$LOGO"
 grep -q '^Application protocol: h2' "$LOG_DIR/soak-warm-up.txt" || fail "h2load did not negotiate h2"
 # HTTP/3 warmed up too: the edge's origin connections (through the slow twin the delay proxy's threads) and buffers.
-h3soak warm-up-h3 1 10 500 $DOOR4
-h3soak warm-up-slow-h3 1 10 500 $SLOW4
+h3soak warm-up-h3 1 10 200 $DOOR4
+h3soak warm-up-slow-h3 1 10 200 $SLOW4
 heap_before=$(heap_used_kb)
 errors_before=$(grep -c ' ERROR ' "$LOG_DIR/run-1.log" || true)
 # Right after the warm-up, while the edge's origin connections are open (Undertow closes them after 60 s idle).
 read -r threads_before fds_before < <(threads_and_sockets)
 thread_names >"$LOG_DIR/threads-before-h3soak.txt"
-h3soak door-4-h3 3 10 500 $DOOR4
-h3soak door-4-h3-loss 2 10 200 $DOOR4 --tx-loss=0.05 --rx-loss=0.05
-h3soak slow-door-4-h3 2 10 500 $SLOW4
+h3soak door-4-h3 2 10 500 $DOOR4
+h3soak door-4-h3-loss 1 10 200 $DOOR4 --tx-loss=0.05 --rx-loss=0.05
+h3soak slow-door-4-h3 1 10 500 $SLOW4
 read -r threads_after fds_after < <(threads_and_sockets)
 echo "the server's threads and open files: $threads_before and $fds_before before the HTTP/3 soak, $threads_after and $fds_after after"
-# Connections come and go (the edge keeps up to 32 to each origin): that much margin for open files; a leak of one
-# socket in a thousand requests would exceed it.
+# Connections come and go (the edge keeps up to 32 to each origin): that much margin for open files; a socket left
+# behind by each of the soak's 40 connections, or by one request in 500 of its 17,000, would exceed it. (The soak is
+# this size, not the 39,000 requests it was until 2026-11-28, for CI's time: Http3DoorIT soaks door 4 over 30
+# connections besides.)
 [ "$threads_after" -le $(( threads_before + 5 )) ] && [ "$fds_after" -le $(( fds_before + 32 )) ] \
   || { diff "$LOG_DIR/threads-before-h3soak.txt" <(thread_names) || true; fail "the server's threads or open files grew over the HTTP/3 soak"; }
 soak door-2-h2 100000 -c 100 -m 10 "https://localhost:$DOOR2$LOGO"
