@@ -100,7 +100,7 @@ class BrowserHttp3IT extends DeployedWarTest {
     void throughFivePercentLossChromiumKeepsItsConnectionWithTheQpackTableAndGetsEveryImage() throws Exception {
         assumeTrue(doors.offersQpackTable(), "door 4 offers no QPACK table (h3.qpack.capacity=0)");
         try (HeadlessChromium chromium = HeadlessChromium.forcingQuic(List.of("localhost:" + doors.http3Port(true)))) {
-            assertEquals(200, setNetwork("loss=5"));
+            assertEquals(200, doors.changeNetwork("loss=5").statusCode());
             for (int load = 0; load < 2; load++) {
                 try (HeadlessChromium.FreshContext context = chromium.freshContext()) {
                     Map<String, String> report = chromium.loadWall("https://localhost:" + doors.http3Port(true)
@@ -110,14 +110,8 @@ class BrowserHttp3IT extends DeployedWarTest {
                 }
             }
         } finally {
-            setNetwork("loss=" + doors.systemProperties().getProperty("h2demo.slow.loss"));
+            doors.restoreNetwork();
         }
-    }
-
-    private int setNetwork(String form) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(doors.uri(Door.HTTP_1_1, "/network"))
-                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form))
-                .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     private EdgeTraffic edgeTraffic() throws Exception {

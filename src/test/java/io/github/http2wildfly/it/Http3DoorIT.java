@@ -91,12 +91,9 @@ class Http3DoorIT extends DeployedWarTest {
 
     @Test
     void door4AndItsTwinTakeTheSlowDoorsCongestionControlAndGoOnAnswering() throws Exception {
-        HttpClient http = HttpClient.newHttpClient();
         try {
             for (String cc : List.of("bbr", "cubic")) {
-                HttpResponse<String> set = http.send(HttpRequest.newBuilder(doors.uri(Door.HTTP_1_1, "/network"))
-                        .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString("cc=" + cc)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> set = doors.changeNetwork("cc=" + cc);
                 assertEquals(200, set.statusCode(), set.body());
                 assertTrue(set.body().contains("\"cc\":\"" + cc + "\""), set.body());
                 for (boolean slow : new boolean[] {false, true}) {
@@ -106,10 +103,7 @@ class Http3DoorIT extends DeployedWarTest {
                 }
             }
         } finally {
-            http.send(HttpRequest.newBuilder(doors.uri(Door.HTTP_1_1, "/network"))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .POST(HttpRequest.BodyPublishers.ofString("cc=" + doors.systemProperties().getProperty("h2demo.slow.cc")))
-                    .build(), HttpResponse.BodyHandlers.discarding());
+            doors.restoreNetwork();
         }
     }
 

@@ -3,6 +3,9 @@ package io.github.http2wildfly.it;
 import io.github.http2wildfly.door.Door;
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Properties;
 import org.jboss.as.arquillian.container.ManagementClient;
@@ -65,6 +68,34 @@ final class ServerDoors {
             system.setProperty(property.getName(), property.getValue().asString());
         }
         return system;
+    }
+
+    /**
+     * Changes the slow doors' network as a person would: POST /network on door 1, a form of the fields it takes
+     * ({@code rtt=0&loss=5}, docs/configuration.md).
+     */
+    HttpResponse<String> changeNetwork(String form) {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri(Door.HTTP_1_1, "/network"))
+                    .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot reach door 1's /network", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while changing the network", e);
+        }
+    }
+
+    /** The slow doors' network back to the one the server was started with (its h2demo.slow.* properties). */
+    void restoreNetwork() {
+        Properties system = systemProperties();
+        String form = String.join("&", List.of("rtt", "loss", "bandwidth", "cc").stream()
+                .map(field -> field + "=" + system.getProperty("h2demo.slow." + field)).toList());
+        HttpResponse<String> restored = changeNetwork(form);
+        if (restored.statusCode() != 200) {
+            throw new IllegalStateException("POST /network " + form + " answered " + restored.statusCode() + ": " + restored.body());
+        }
     }
 
     /** Names of the server's live threads. */
