@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.emulation;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
@@ -35,7 +35,7 @@ final class CaddyEdge implements AutoCloseable {
     /** Caddy on a free port of 127.0.0.1 (UDP for HTTP/3), forwarding to {@code origin}; one line when it cannot. */
     static CaddyEdge start(Path directory, InetSocketAddress origin, TlsIdentity identity) throws IOException {
         if (!Files.isExecutable(CADDY)) {
-            throw new BuildCheckFailure("comparison.h3.edge=caddy needs Caddy at " + CADDY + " (Debian: apt-get install caddy)");
+            throw new ComparisonFailure("comparison.h3.edge=caddy needs Caddy at " + CADDY + " (Debian: apt-get install caddy)");
         }
         Files.createDirectories(directory);
         Path certificate = directory.resolve("edge.crt");
@@ -88,7 +88,7 @@ final class CaddyEdge implements AutoCloseable {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new BuildCheckFailure("Caddy ended at once: " + Files.readString(log, StandardCharsets.UTF_8).strip());
+                throw new ComparisonFailure("Caddy ended at once: " + Files.readString(log, StandardCharsets.UTF_8).strip());
             }
             try (Socket probe = new Socket(address.getAddress(), address.getPort())) {
                 return; // TCP is up; Caddy opens its UDP socket for HTTP/3 with it
@@ -101,7 +101,7 @@ final class CaddyEdge implements AutoCloseable {
                 }
             }
         }
-        throw new BuildCheckFailure("Caddy did not listen on " + address + " within 15 s: see " + log);
+        throw new ComparisonFailure("Caddy did not listen on " + address + " within 15 s: see " + log);
     }
 
     private static String version() throws IOException {

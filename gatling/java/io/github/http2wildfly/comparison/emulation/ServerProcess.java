@@ -1,8 +1,8 @@
 package io.github.http2wildfly.comparison.emulation;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
 import io.github.http2wildfly.build.ServerFingerprint;
 import io.github.http2wildfly.build.ServerLaunch;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.HttpURLConnection;
@@ -56,13 +56,13 @@ public final class ServerProcess implements AutoCloseable {
         public static Installation from(Properties given) {
             String offset = required(given, PORT_OFFSET);
             if (!offset.matches("\\d{1,5}")) {
-                throw new BuildCheckFailure("comparison.port.offset=" + offset + " is not a port offset (a whole number)");
+                throw new ComparisonFailure("comparison.port.offset=" + offset + " is not a port offset (a whole number)");
             }
             Installation installation = new Installation(Path.of(required(given, "comparison.server.dir")),
                     Path.of(required(given, "comparison.war")), Path.of(required(given, "comparison.server.jvm")),
                     Integer.parseInt(offset));
             if (!Files.isRegularFile(installation.war())) {
-                throw new BuildCheckFailure("The comparison needs the application at " + installation.war()
+                throw new ComparisonFailure("The comparison needs the application at " + installation.war()
                         + ": run it with ./mvnw verify -Pgatling");
             }
             return installation;
@@ -71,7 +71,7 @@ public final class ServerProcess implements AutoCloseable {
         private static String required(Properties given, String name) {
             String value = given.getProperty(name, "").strip();
             if (value.isEmpty()) {
-                throw new BuildCheckFailure(name + " is not set (the build fills it in: target/comparison.properties)");
+                throw new ComparisonFailure(name + " is not set (the build fills it in: target/comparison.properties)");
             }
             return value;
         }

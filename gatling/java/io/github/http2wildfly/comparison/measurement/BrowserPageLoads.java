@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.measurement;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.settings.Cell;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.measure.browser.BrowserCpu;
@@ -66,7 +66,7 @@ public final class BrowserPageLoads {
             run.clientSpeed(before, after);
             return run.results(tool, engine.http2WindowBytes(), engine.client()).write(settings.outputDirectory());
         } catch (RuntimeException e) {
-            throw new BuildCheckFailure(tool + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            throw new ComparisonFailure(tool + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
         }
     }
 

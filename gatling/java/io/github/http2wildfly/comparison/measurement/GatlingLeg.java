@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.measurement;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +46,7 @@ public final class GatlingLeg {
         Set<Path> made = runs(resultsDir);
         made.removeAll(before);
         if (made.size() != 1) {
-            throw new BuildCheckFailure("Gatling left " + made.size() + " new runs in " + resultsDir + " (one expected): see its lines above");
+            throw new ComparisonFailure("Gatling left " + made.size() + " new runs in " + resultsDir + " (one expected): see its lines above");
         }
         return made.iterator().next();
     }

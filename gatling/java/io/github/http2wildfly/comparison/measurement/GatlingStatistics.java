@@ -9,7 +9,7 @@ import io.gatling.charts.stats.StatsPath;
 import io.gatling.commons.stats.KO$;
 import io.gatling.commons.stats.Status;
 import io.gatling.core.config.GatlingConfiguration;
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.settings.Cell;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ public final class GatlingStatistics {
             String key = new Cell(cell.door(), cell.condition()).key();
             GroupStatistics group = groups.get(key);
             if (group == null) {
-                throw new BuildCheckFailure("Gatling's run " + run + " has no group " + key
+                throw new ComparisonFailure("Gatling's run " + run + " has no group " + key
                         + ", which gatling.json measured: the two do not belong to the same run");
             }
             cells.add(new CellResult(cell.door(), cell.condition(), cell.loadMillis(), cell.failedLoads(), group.requests(),

@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.measurement;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,12 +28,12 @@ public final class LabLauncher {
         try {
             int exit = lab.waitFor();
             if (exit != 0) {
-                throw new BuildCheckFailure("The lab failed (exit " + exit + "): see its lines above");
+                throw new ComparisonFailure("The lab failed (exit " + exit + "): see its lines above");
             }
         } catch (InterruptedException e) {
             lab.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new BuildCheckFailure("The lab was interrupted");
+            throw new ComparisonFailure("The lab was interrupted");
         } finally {
             lab.getOutputStream().close();
         }

@@ -1,9 +1,9 @@
 package io.github.http2wildfly.comparison.measurement;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
+import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.emulation.lab.Lab;
 import io.github.http2wildfly.comparison.emulation.lab.LabEmulation;
-import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.emulation.lab.LabServer;
 import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
@@ -31,7 +31,7 @@ public final class LabRun {
         Path file = Path.of(args[0]);
         ComparisonSettings settings = ComparisonSettings.load(file);
         if (settings.h3Edge() != H3Edge.DOOR4) {
-            throw new BuildCheckFailure("comparison.h3.edge=" + settings.h3Edge().name().toLowerCase(java.util.Locale.ROOT)
+            throw new ComparisonFailure("comparison.h3.edge=" + settings.h3Edge().name().toLowerCase(java.util.Locale.ROOT)
                     + " runs through the model only: the lab's HTTP/3 cells are door 4's");
         }
         LabSettings labSettings = LabSettings.load(file);

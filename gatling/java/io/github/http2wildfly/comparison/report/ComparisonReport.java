@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.report;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.measurement.CellResult;
 import io.github.http2wildfly.comparison.measurement.ToolResults;
 import io.github.http2wildfly.comparison.settings.Condition;
@@ -34,7 +34,7 @@ public final class ComparisonReport {
     public static void report(Path directory, RunRecord record) throws IOException {
         List<Comparison> comparisons = read(directory);
         if (comparisons.isEmpty()) {
-            throw new BuildCheckFailure("No results in " + directory + ": the comparison did not run to its end (see the log above)");
+            throw new ComparisonFailure("No results in " + directory + ": the comparison did not run to its end (see the log above)");
         }
         Path report = ReportPage.write(directory, "comparison.html", RUN_DATA, RunData.of(comparisons));
         Path results = directory.resolve("results.md");
@@ -60,7 +60,7 @@ public final class ComparisonReport {
         System.out.println("Report: " + report.toAbsolutePath().toUri() + recorded.map(file -> " (recorded: " + file + ")")
                 .orElse(" (-Dcomparison.record=true records it under docs/results)"));
         if (!problems.isEmpty()) {
-            throw new BuildCheckFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "
+            throw new ComparisonFailure("The comparison failed (report: " + report.toAbsolutePath() + "): "
                     + String.join("; ", problems));
         }
     }

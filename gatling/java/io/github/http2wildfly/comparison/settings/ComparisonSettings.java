@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.settings;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.door.NetworkSetting;
@@ -77,7 +77,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         Properties defaults = read(grids.resolve("default.properties"));
         String grid = commandLine.getProperty("comparison.grid", defaults.getProperty("comparison.grid")).strip();
         if (!grid.matches("[\\w-]+") || !Files.isRegularFile(grids.resolve(grid + ".properties"))) {
-            throw new BuildCheckFailure("comparison.grid=" + grid + ": no such grid in " + grids);
+            throw new ComparisonFailure("comparison.grid=" + grid + ": no such grid in " + grids);
         }
         Properties resolved = new Properties();
         resolved.putAll(build);
@@ -113,7 +113,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         try {
             return from(given);
         } catch (IllegalArgumentException | IllegalStateException bad) {
-            throw new BuildCheckFailure(where + ": " + bad.getMessage());
+            throw new ComparisonFailure(where + ": " + bad.getMessage());
         }
     }
 
@@ -123,7 +123,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
         try (Reader reader = Files.newBufferedReader(file)) {
             given.load(reader);
         } catch (IOException e) {
-            throw new BuildCheckFailure("Cannot read the comparison's settings " + file + " (made by ./mvnw verify -Pgatling): " + e);
+            throw new ComparisonFailure("Cannot read the comparison's settings " + file + " (made by ./mvnw verify -Pgatling): " + e);
         }
         return given;
     }

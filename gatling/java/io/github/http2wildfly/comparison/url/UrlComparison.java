@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,7 +31,7 @@ public final class UrlComparison {
         try {
             probe = new SiteProbe(settings.trustedCertificate());
         } catch (SiteProblem bad) {
-            throw new BuildCheckFailure(bad.getMessage());
+            throw new ComparisonFailure(bad.getMessage());
         }
         List<Path> reports = new ArrayList<>();
         for (URI url : settings.urls()) {
@@ -45,7 +45,7 @@ public final class UrlComparison {
             }
         }
         if (reports.isEmpty()) {
-            throw new BuildCheckFailure("No page could be measured (see the lines above)");
+            throw new ComparisonFailure("No page could be measured (see the lines above)");
         }
         return reports;
     }

@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import java.net.URI;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ public record UrlSettings(List<URI> urls, int rounds, Duration timeout, Path tru
         try {
             return from(ComparisonSettings.read(file));
         } catch (IllegalArgumentException bad) {
-            throw new BuildCheckFailure(bad.getMessage());
+            throw new ComparisonFailure(bad.getMessage());
         }
     }
 

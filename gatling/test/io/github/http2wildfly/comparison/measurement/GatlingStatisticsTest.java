@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.settings.Condition;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
@@ -64,7 +64,7 @@ class GatlingStatisticsTest {
                 List.of(new CellResult(Door.HTTP_2_TLS, new Condition(50, 2, 0, ImageSize.LOGO, CongestionControl.RENO), List.of(300.0), 0, 0, 0, 1,
                         5000, 0, 0, 0, 0, null)), Map.of(), Map.of())
                 .write(dir);
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> GatlingStatistics.addTo(results, gatling));
+        ComparisonFailure failure = assertThrows(ComparisonFailure.class, () -> GatlingStatistics.addTo(results, gatling));
         assertEquals("Gatling's run " + RUN + " has no group HTTP_2_TLS@50ms-2pct, which gatling.json measured:"
                 + " the two do not belong to the same run", failure.getMessage());
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.measurement.CellResult;
 import io.github.http2wildfly.comparison.measurement.ToolResults;
 import io.github.http2wildfly.comparison.settings.Condition;
@@ -267,7 +267,7 @@ class ComparisonTest {
         ToolResults gatling = results(Map.of(), cell(Door.HTTP_1_1_TLS, 100, 900), cell(Door.HTTP_2_TLS, 100, 950));
         new ToolResults("chromium", gatling.clientWindowBytes(), gatling.imageCount(), gatling.imageBytes(), gatling.cells(),
                 gatling.calibration(), gatling.environment()).write(dir);
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
+        ComparisonFailure failure = assertThrows(ComparisonFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
         assertTrue(failure.getMessage().contains("HTTP/2 was not shown faster"), failure.getMessage());
         assertTrue(Files.readString(dir.resolve("report.html")).contains("\"p50\" : 950.0"), "the page holds the run's data");
     }
@@ -291,12 +291,12 @@ class ComparisonTest {
         Files.writeString(dir.resolve("keep.txt"), "not a result");
         ComparisonReport.clearPreviousRun(dir);
         assertEquals(List.of(dir.resolve("keep.txt")), Files.list(dir).toList());
-        assertThrows(BuildCheckFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
+        assertThrows(ComparisonFailure.class, () -> ComparisonReport.report(dir, NOT_RECORDED));
     }
 
     @Test
     void noResultsIsAClearFailure() {
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
+        ComparisonFailure failure = assertThrows(ComparisonFailure.class,
                 () -> ComparisonReport.report(dir.resolve("missing"), NOT_RECORDED));
         assertTrue(failure.getMessage().startsWith("No results in "), failure.getMessage());
     }

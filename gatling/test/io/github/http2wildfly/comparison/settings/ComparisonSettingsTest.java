@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.page.ImageSize;
@@ -97,7 +97,7 @@ public class ComparisonSettingsTest {
         assertEquals(build.getProperty("comparison.server.dir"), resolved.getProperty("comparison.server.dir"), "the build's");
 
         commandLine.setProperty("comparison.grid", "nope");
-        BuildCheckFailure unknown = assertThrows(BuildCheckFailure.class, () -> ComparisonSettings.resolve(build, commandLine));
+        ComparisonFailure unknown = assertThrows(ComparisonFailure.class, () -> ComparisonSettings.resolve(build, commandLine));
         assertEquals("comparison.grid=nope: no such grid in ./gatling/grids", unknown.getMessage());
     }
 
@@ -178,7 +178,7 @@ public class ComparisonSettingsTest {
     void aBadFileIsOneLineNamingIt() throws IOException {
         Path file = dir.resolve("comparison.properties");
         Files.writeString(file, "comparison.users=0\n");
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ComparisonSettings.load(file));
+        ComparisonFailure failure = assertThrows(ComparisonFailure.class, () -> ComparisonSettings.load(file));
         assertEquals(file + ": comparison.doors is not set", failure.getMessage());
     }
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import de.sstoehr.harreader.HarReader;
 import de.sstoehr.harreader.model.Har;
-import io.github.http2wildfly.build.BuildCheckFailure;
+import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.measure.net.RefusedPort;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -145,7 +145,7 @@ class YourPageIT {
             // the run: the quick ones alone fail it; beside a page that loads, each is its line and the page is measured
             List<String> quick = List.of("https://no-such-host.invalid/", "https://localhost:" + refused + "/",
                     servers.caddy("/logo.png"), servers.nginx("/nothing-here.html"));
-            BuildCheckFailure none = assertThrows(BuildCheckFailure.class, () -> run(settings(servers.certificate, quick.toArray(String[]::new))));
+            ComparisonFailure none = assertThrows(ComparisonFailure.class, () -> run(settings(servers.certificate, quick.toArray(String[]::new))));
             assertEquals("No page could be measured (see the lines above)", none.getMessage());
             Run run = run(settings(servers.certificate, Stream.concat(quick.stream(), Stream.of(servers.nginx("/empty.html")))
                     .toArray(String[]::new)));
