@@ -28,8 +28,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Your page's comparison against servers nobody here wrote: Caddy offers HTTP/3 (its lane is h3, every
@@ -38,7 +36,6 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  */
 @Tag("browser") // needs Chromium, nginx and Caddy
 @Tag("comparison") // the comparison's own ITs: CI runs them beside the cluster's
-@Execution(ExecutionMode.CONCURRENT) // beside the cluster's ITs too: no port of theirs (FreePorts), and they wait on nodes
 class YourPageIT {
 
     @TempDir
