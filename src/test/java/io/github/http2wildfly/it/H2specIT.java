@@ -58,7 +58,8 @@ class H2specIT extends DeployedWarTest {
         assumeTrue(System.getProperty("os.name").startsWith("Linux") && System.getProperty("os.arch").equals("amd64"),
                 "h2spec's binary in the plugin is for Linux x86-64 here");
         boolean tls = !target.startsWith("door 1");
-        ToIntFunction<Door> port = target.startsWith("slow") ? door -> door.slowPort(doors.systemProperties()) : doors::boundPort;
+        boolean slow = target.startsWith("slow");
+        ToIntFunction<Door> port = slow ? door -> door.slowPort(doors.systemProperties()) : doors::boundPort;
         Path report = WORK.resolve(target.replaceAll("\\W+", "-").replaceAll("-$", "") + (strict ? "-strict" : "") + ".xml");
         List<String> command = new ArrayList<>(List.of(h2spec().toString(), "-h", "localhost",
                 "-p", Integer.toString(port.applyAsInt(tls ? Door.HTTP_2_TLS : Door.HTTP_1_1)),
@@ -71,7 +72,6 @@ class H2specIT extends DeployedWarTest {
         }
         // Through the slow twin at a 0 ms round trip: what its delay proxy relays is the same frames at any round trip,
         // and at 50 ms h2spec's cases wait out 45 s of round trips, one connection after another.
-        boolean slow = target.startsWith("slow");
         if (slow) {
             assertEquals(200, doors.changeNetwork("rtt=0").statusCode());
         }

@@ -1,11 +1,14 @@
 package io.github.http2wildfly.it;
 
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.door.NetworkSetting;
+import io.github.http2wildfly.door.SlowNetwork;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.jboss.as.arquillian.container.ManagementClient;
@@ -90,8 +93,12 @@ final class ServerDoors {
     /** The slow doors' network back to the one the server was started with (its h2demo.slow.* properties). */
     void restoreNetwork() {
         Properties system = systemProperties();
-        String form = String.join("&", List.of("rtt", "loss", "bandwidth", "cc").stream()
-                .map(field -> field + "=" + system.getProperty("h2demo.slow." + field)).toList());
+        List<String> fields = new ArrayList<>();
+        for (NetworkSetting setting : NetworkSetting.values()) {
+            fields.add(setting.parameter() + "=" + system.getProperty(setting.systemProperty()));
+        }
+        fields.add(SlowNetwork.CC + "=" + system.getProperty(SlowNetwork.CC_SYSTEM_PROPERTY));
+        String form = String.join("&", fields);
         HttpResponse<String> restored = changeNetwork(form);
         if (restored.statusCode() != 200) {
             throw new IllegalStateException("POST /network " + form + " answered " + restored.statusCode() + ": " + restored.body());
