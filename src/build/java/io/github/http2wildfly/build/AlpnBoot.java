@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  * jetty-alpn-agent at run time, so that a JDK it cannot serve fails the build with one line, before
  * any server starts, and the command line shows exactly which jar the server boots with.
  *
- * <p>Arguments: {@code jdk8-home boot-jar local-repository}: the jar is copied to {@code boot-jar} from Maven's local
- * repository, or fetched from Maven Central ({@link CentralJar}) where the local repository does not have it.
+ * <p>Run by {@link LegacyServer} first: the jar is copied to the boot jar's path from Maven's local repository, or
+ * fetched from Maven Central ({@link CentralJar}) where the local repository does not have it.
  */
 public final class AlpnBoot {
 
@@ -120,13 +120,8 @@ public final class AlpnBoot {
         return version;
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length != 3) {
-            throw new BuildCheckFailure("AlpnBoot: expected jdk8-home, boot jar and local repository");
-        }
-        JdkVersion jdk = JdkVersion.of(Path.of(args[0]));
-        Path bootJar = Path.of(args[1]);
-        CentralJar central = CentralJar.fromEnvironment(Path.of(args[2]));
+    static void prepare(Path jdk8, Path bootJar, CentralJar central) throws IOException {
+        JdkVersion jdk = JdkVersion.of(jdk8);
         Optional<String> version = choose(jdk, bootJar, v -> central.resolve("org.mortbay.jetty.alpn", "alpn-boot", v));
         System.out.println(version.isPresent()
                 ? "JDK " + jdk.text() + ": alpn-boot " + version.get() + " on the server's boot class path (-Xbootclasspath/p:"

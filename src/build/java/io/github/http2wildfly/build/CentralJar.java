@@ -33,7 +33,12 @@ record CentralJar(Path localRepository, URI remote) {
 
     /** The jar's path in the local repository, fetched there first where missing. */
     Path resolve(String groupId, String artifactId, String version) {
-        String path = groupId.replace('.', '/') + "/" + artifactId + "/" + version + "/" + artifactId + "-" + version + ".jar";
+        return resolve(groupId, artifactId, version, "jar");
+    }
+
+    /** The artifact's path in the local repository ({@code type}: its extension), fetched there first where missing. */
+    Path resolve(String groupId, String artifactId, String version, String type) {
+        String path = groupId.replace('.', '/') + "/" + artifactId + "/" + version + "/" + artifactId + "-" + version + "." + type;
         Path local = localRepository.resolve(path);
         if (Files.isRegularFile(local)) {
             return local;

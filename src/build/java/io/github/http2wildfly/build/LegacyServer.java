@@ -10,13 +10,16 @@ import java.util.zip.ZipInputStream;
 import java.util.zip.ZipOutputStream;
 
 /**
- * The jdk8 profile's server: WildFly 10 unpacked from its distribution (Galleon cannot provision it),
+ * The jdk8 profile's one entry point, in this order: the alpn-boot this JDK 8 needs ({@link AlpnBoot}); the page's WAR
+ * for WildFly 10; then the server: WildFly 10 unpacked from its distribution (Galleon cannot provision it; fetched
+ * into Maven's local repository where missing, {@link CentralJar}),
  * patched with the legacy CLI scripts by its own jboss-cli.sh on the JDK 8 (its CLI cannot run on a
- * newer JDK), then recorded (ServerFingerprint) — only once the patch succeeded, so an interrupted
+ * newer JDK), then recorded (ServerFingerprint, over the distribution and the scripts) — only once the patch succeeded, so an interrupted
  * unpack or patch is done again by the next build. Also writes the page's WAR for it: the JSP of
  * src/legacy/webapp (javax.servlet) and the logo, nothing else.
  *
- * <p>Arguments: {@code jdk8-home distribution-zip server-dir filtered-cli-dir war-file project-dir}
+ * <p>Arguments: {@code jdk8-home boot-jar local-repository distribution server-dir filtered-cli-dir war-file project-dir}
+ * ({@code distribution}: {@code groupId:artifactId:version} of the zip).
  */
 public final class LegacyServer {
 
@@ -27,14 +30,17 @@ public final class LegacyServer {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        if (args.length != 6) {
-            throw new BuildCheckFailure("LegacyServer: expected jdk8-home, distribution zip, server dir, CLI scripts' dir,"
-                    + " WAR file and project dir");
+        if (args.length != 8) {
+            throw new BuildCheckFailure("LegacyServer: expected jdk8-home, boot jar, local repository, distribution,"
+                    + " server dir, CLI scripts' dir, WAR file and project dir");
         }
-        Path project = Path.of(args[5]);
-        writeWar(project.resolve("src/legacy/webapp"), project.resolve("src/main/webapp/WEB-INF/logo.png"), Path.of(args[4]));
         Path jdk8 = Path.of(args[0]);
-        Path server = Path.of(args[2]);
+        CentralJar central = CentralJar.fromEnvironment(Path.of(args[2]));
+        AlpnBoot.prepare(jdk8, Path.of(args[1]), central);
+        Path project = Path.of(args[7]);
+        writeWar(project.resolve("src/legacy/webapp"), project.resolve("src/main/webapp/WEB-INF/logo.png"), Path.of(args[6]));
+        Path server = Path.of(args[4]);
+        ServerFingerprint.check(server, List.of(args[3], args[5]));
         if (ServerFingerprint.isRecorded(server)) {
             System.out.println("The legacy server in " + server + " is patched and up to date");
             return;
@@ -43,8 +49,9 @@ public final class LegacyServer {
             throw new BuildCheckFailure("jdk8.home=" + jdk8 + " has no bin/java: a real JDK 8 is needed from here on"
                     + " (patching and running the legacy WildFly)");
         }
-        unpack(Path.of(args[1]), server);
-        Path scripts = Path.of(args[3]);
+        String[] distribution = args[3].split(":");
+        unpack(central.resolve(distribution[0], distribution[1], distribution[2], "zip"), server);
+        Path scripts = Path.of(args[5]);
         Path patch = Files.writeString(scripts.resolve("legacy-patch.cli"), patch(scripts));
         ProcessBuilder cli = new ProcessBuilder(server.resolve("bin/jboss-cli.sh").toString(), "--file=" + patch).inheritIO();
         cli.environment().put("JAVA_HOME", jdk8.toString());

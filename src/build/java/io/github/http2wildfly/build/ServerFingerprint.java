@@ -22,10 +22,9 @@ import java.util.stream.Stream;
  * times, are compared: a -Dproperty on the command line counts too. No plugin does this: the
  * wildfly-maven-plugin either always provisions again or never does.
  *
- * <p>Arguments: {@code check feature-pack plugin scripts patches server-dir=layers...} before provisioning (for
- * each server its feature pack, layers, plugin, scripts and patches: each counts as its text and, when it names a
- * file or folder, with its contents), which leaves the fingerprint beside each server directory. Once provisioning
- * succeeded, {@link #record} (by {@link ProvisionedServer}) marks the server with it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
+ * <p>{@link #check} before provisioning (for each server its feature pack, layers, plugin, scripts and patches: each
+ * counts as its text and, when it names a file or folder, with its contents) leaves the fingerprint beside each
+ * server directory. Once provisioning succeeded, {@link #record} marks the server with it ({@value #MARKER}) and keeps the configuration as provisioned ({@value #PRISTINE}) for the servers
  * that boot from it read-only (ITs, comparison). A server whose provisioning was interrupted has no
  * marker and is provisioned again.
  */
@@ -35,20 +34,6 @@ public final class ServerFingerprint {
     public static final String PRISTINE = "standalone/configuration-pristine";
 
     private ServerFingerprint() {
-    }
-
-    public static void main(String[] args) throws IOException {
-        if (args.length >= 6 && args[0].equals("check")) {
-            for (String server : List.of(args).subList(5, args.length)) {
-                int layers = server.lastIndexOf('=');
-                if (layers < 0) {
-                    throw new BuildCheckFailure("ServerFingerprint: expected server-dir=layers, not " + server);
-                }
-                check(Path.of(server.substring(0, layers)), List.of(args[1], server.substring(layers + 1), args[2], args[3], args[4]));
-            }
-        } else {
-            throw new BuildCheckFailure("ServerFingerprint: expected check feature-pack plugin scripts patches server-dir=layers...");
-        }
     }
 
     static void check(Path server, List<String> inputs) throws IOException {

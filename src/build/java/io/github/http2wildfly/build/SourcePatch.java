@@ -30,13 +30,12 @@ import javax.tools.ToolProvider;
  * A library's bug fixed until the library ships the fix: each {@code *.diff} of its folder in src/patches (a
  * unified diff against the library's sources, as one would send it upstream) is applied to its sources jar and the
  * patched classes compiled against the classpath it runs with (exec:java's, which holds the library). {@link UndertowPatch} puts Undertow's into the server;
- * {@link #main} puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
+ * {@link #patchInto} (by {@link ServerBuild}) puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
  * (and the tests') takes before the jars. The classes a run put there are listed beside them, and the next run
  * deletes them first: a diff removed takes its classes with it, without a clean. A run with nothing new to apply (the
  * same diffs, sources, classpath and release, every class in place) touches nothing, so nothing after it rebuilds.
  *
- * <p>Arguments of {@link #main}: {@code sources-jar diff-dir release output-dir}. A diff that no
- * longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
+ * <p>A diff that no longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
  *
  * <p>Why code of our own: no Maven plugin patches a dependency's class; the diff is applied by
  * java-diff-utils and compiled by the JDK's own compiler.
@@ -50,15 +49,11 @@ public final class SourcePatch {
     private SourcePatch() {
     }
 
-    public static void main(String[] args) throws IOException {
-        if (args.length != 4) {
-            throw new BuildCheckFailure("SourcePatch: expected sources-jar diff-dir release output-dir");
-        }
-        Path diffDir = Path.of(args[1]);
-        Path output = Path.of(args[3]);
+    /** Compiles the diffs of {@code diffDir}, applied to {@code sourcesJar}, for {@code release} into {@code output}. */
+    static void patchInto(Path output, Path sourcesJar, Path diffDir, String release) throws IOException {
         Path written = output.resolveSibling(output.getFileName() + "-" + diffDir.getFileName() + ".patched");
         String classpath = classpath();
-        String fingerprint = FINGERPRINT + ServerFingerprint.of(List.of(args[0], args[1], classpath, args[2]));
+        String fingerprint = FINGERPRINT + ServerFingerprint.of(List.of(sourcesJar.toString(), diffDir.toString(), classpath, release));
         if (isCurrent(written, fingerprint, output)) {
             return;
         }
@@ -71,10 +66,10 @@ public final class SourcePatch {
         try {
             List<Path> patched = new ArrayList<>();
             for (Path diff : diffs) {
-                patched.addAll(apply(diff, Path.of(args[0]), work.resolve("sources")));
+                patched.addAll(apply(diff, sourcesJar, work.resolve("sources")));
             }
             Path classes = work.resolve("classes");
-            compile(patched, classpath, args[2], classes);
+            compile(patched, classpath, release, classes);
             List<String> names = new ArrayList<>(List.of(fingerprint));
             try (Stream<Path> files = Files.walk(classes)) {
                 for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {

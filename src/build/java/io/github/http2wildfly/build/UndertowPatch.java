@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * the first resource root of the
  * {@code io.undertow.core} module, so that JBoss Modules loads them before Undertow's own.
  *
- * <p>Run by {@link ProvisionedServer} on each server just provisioned (the cluster's too). Nothing is done without a server (your page's
+ * <p>Run by {@link ServerBuild} on each server just provisioned (the cluster's too). Nothing is done without a server (your page's
  * comparison provisions none) or when the server already carries the jar (a current server is left alone;
  * ServerFingerprint provisions it again when a diff changes, as the diffs are among what it compares).
  * A diff that no longer applies, or a server whose Undertow is not the sources' version, fails the build with

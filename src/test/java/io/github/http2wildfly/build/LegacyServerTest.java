@@ -31,13 +31,15 @@ class LegacyServerTest {
     @Test
     void withoutAJdk8TheServerIsNeitherPatchedNorRecorded() throws IOException {
         Path server = Files.createDirectories(dir.resolve("wildfly-10.0.0.Final"));
-        ServerFingerprint.check(server, List.of("org.wildfly:wildfly-dist:10.0.0.Final", scripts().toString()));
         Files.createDirectories(server.resolve("bin"));
         Path war = dir.resolve("war/http2-legacy.war");
+        Path notAJdk = Files.createDirectories(dir.resolve("not-a-jdk")); // ALPN built in: no alpn-boot to fetch
+        Files.writeString(notAJdk.resolve("release"), "JAVA_VERSION=\"1.8.0_262\"\n");
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {
-            dir.resolve("not-a-jdk").toString(), dir.resolve("wildfly-dist.zip").toString(), server.toString(),
-            scripts().toString(), war.toString(), Path.of("").toAbsolutePath().toString()}));
-        assertTrue(failure.getMessage().startsWith("jdk8.home=" + dir.resolve("not-a-jdk") + " has no bin/java"));
+            notAJdk.toString(), dir.resolve("alpn-boot.jar").toString(), dir.resolve("repository").toString(),
+            "org.wildfly:wildfly-dist:10.0.0.Final", server.toString(), scripts().toString(), war.toString(),
+            Path.of("").toAbsolutePath().toString()}));
+        assertTrue(failure.getMessage().startsWith("jdk8.home=" + notAJdk + " has no bin/java"));
         assertFalse(Files.exists(server.resolve(ServerFingerprint.MARKER)));
         assertTrue(Files.isRegularFile(war), "the WAR does not need the JDK 8");
     }

@@ -104,7 +104,6 @@ class ServerFingerprintTest {
     }
 
     private void run(String featurePack, String layers) throws IOException {
-        ServerFingerprint.main(new String[] {"check", featurePack, "wildfly-maven-plugin:1", scripts.toString(), patches.toString(),
-                server + "=" + layers});
+        ServerFingerprint.check(server, List.of(featurePack, layers, "wildfly-maven-plugin:1", scripts.toString(), patches.toString()));
     }
 }
