@@ -1,8 +1,8 @@
 package io.github.http2wildfly.bench;
 
-import io.github.http2wildfly.build.cluster.Cluster;
-import io.github.http2wildfly.build.cluster.ClusterSettings;
-import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.servers.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.ClusterSettings;
+import io.github.http2wildfly.servers.cluster.Hop;
 import io.github.http2wildfly.comparison.statistics.RatioInterval;
 import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.edge.TlsIdentity;

@@ -1,8 +1,8 @@
 package io.github.http2wildfly.bench;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.build.FilledInSettings;
-import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.servers.BuildCheckFailure;
+import io.github.http2wildfly.servers.FilledInSettings;
+import io.github.http2wildfly.servers.cluster.Hop;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.github.http2wildfly.bench;
 
-import io.github.http2wildfly.build.ServerLaunch;
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.ServerLaunch;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.github.http2wildfly.bench;
 
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import java.net.URI;
 
 /**

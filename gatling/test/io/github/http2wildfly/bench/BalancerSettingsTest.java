@@ -3,8 +3,8 @@ package io.github.http2wildfly.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.github.http2wildfly.build.BuildCheckFailure;
-import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.servers.BuildCheckFailure;
+import io.github.http2wildfly.servers.cluster.Hop;
 import io.github.http2wildfly.comparison.settings.ComparisonSettingsTest;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison.emulation;
 
-import io.github.http2wildfly.build.ServerFingerprint;
-import io.github.http2wildfly.build.ServerLaunch;
+import io.github.http2wildfly.servers.ServerFingerprint;
+import io.github.http2wildfly.servers.ServerLaunch;
 import io.github.http2wildfly.comparison.ComparisonFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;

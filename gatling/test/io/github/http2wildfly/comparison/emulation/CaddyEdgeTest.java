@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import io.github.http2wildfly.build.ServerKeystore;
+import io.github.http2wildfly.servers.ServerKeystore;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.net.Http3Client;
 import java.io.InputStream;

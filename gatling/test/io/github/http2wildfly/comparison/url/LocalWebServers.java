@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.build.ServerKeystore;
+import io.github.http2wildfly.servers.ServerKeystore;
 import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;

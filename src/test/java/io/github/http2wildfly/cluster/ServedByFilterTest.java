@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

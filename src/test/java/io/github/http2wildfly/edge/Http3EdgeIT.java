@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
-import io.github.http2wildfly.build.ServerKeystore;
+import io.github.http2wildfly.servers.ServerKeystore;
 import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.latency.DatagramDelayProxy;
 import io.github.http2wildfly.latency.Network;

@@ -3,7 +3,7 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.http2wildfly.build.cluster.Cluster;
-import io.github.http2wildfly.build.cluster.Hop;
+import io.github.http2wildfly.servers.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Hop;
 import io.github.http2wildfly.latency.DelayProxy;
 import io.github.http2wildfly.latency.Network;
 import io.github.http2wildfly.measure.browser.HeadlessChromium;

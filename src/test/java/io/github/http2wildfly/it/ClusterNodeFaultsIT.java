@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.measure.net.StalledReader;
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.cluster.ClusterNode;
 import io.github.http2wildfly.http.RequestRulesFilter;
 import io.github.http2wildfly.page.LogoCount;

@@ -3,7 +3,7 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.measure.browser.HeadlessChromium;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package io.github.http2wildfly.it;
 
-import io.github.http2wildfly.build.cluster.Cluster;
-import io.github.http2wildfly.build.cluster.ClusterSettings;
-import io.github.http2wildfly.build.cluster.Hop;
-import io.github.http2wildfly.build.cluster.NodeLink;
+import io.github.http2wildfly.servers.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.ClusterSettings;
+import io.github.http2wildfly.servers.cluster.Hop;
+import io.github.http2wildfly.servers.cluster.NodeLink;
 import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
 import java.nio.file.Path;

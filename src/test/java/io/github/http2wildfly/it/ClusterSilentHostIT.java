@@ -3,8 +3,8 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.github.http2wildfly.build.cluster.Cluster;
-import io.github.http2wildfly.build.cluster.NodeLink;
+import io.github.http2wildfly.servers.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.NodeLink;
 import java.time.Duration;
 import java.util.Set;
 import org.junit.jupiter.api.Tag;

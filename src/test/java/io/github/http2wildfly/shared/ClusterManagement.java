@@ -1,6 +1,6 @@
 package io.github.http2wildfly.shared;
 
-import io.github.http2wildfly.build.cluster.Cluster;
+import io.github.http2wildfly.servers.cluster.Cluster;
 import java.io.IOException;
 import java.net.InetAddress;
 import org.jboss.as.controller.client.ModelControllerClient;

@@ -1,0 +1,25 @@
+package io.github.http2wildfly.servers;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/** A settings file the build filled in under {@code target/}, or one line saying which build makes it. */
+public final class FilledInSettings {
+
+    private FilledInSettings() {
+    }
+
+    public static Properties read(Path file, String build) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new BuildCheckFailure(file + " is missing: build with " + build + " first");
+        }
+        Properties settings = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+            settings.load(in);
+        }
+        return settings;
+    }
+}

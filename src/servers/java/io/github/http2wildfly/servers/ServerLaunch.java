@@ -1,0 +1,48 @@
+package io.github.http2wildfly.servers;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.wildfly.core.launcher.StandaloneCommandBuilder;
+
+/**
+ * How this build starts a WildFly from Java (the lab's server, the cluster's three), as wildfly:run and Arquillian
+ * start theirs: the JVM options every server takes ({@code target/server.jvm}, which java reads itself), its ports
+ * shifted by an offset with the Maven property that sets it (for the server agent to name), and a base directory of
+ * its own. The command is the one WildFly's own launcher library builds (the wildfly-maven-plugin's).
+ */
+public final class ServerLaunch {
+
+    private ServerLaunch() {
+    }
+
+    /**
+     * @param home the provisioned server
+     * @param jvmOptions {@code target/server.jvm}, as the build filled it in
+     * @param portOffset added to every port of the server
+     * @param offsetKnob the Maven property that set the offset ({@code cluster.port.offset}, …)
+     * @param base the server's base directory (its configuration, deployments, data and log)
+     */
+    public static StandaloneCommandBuilder standalone(Path home, Path jvmOptions, int portOffset, String offsetKnob, Path base) {
+        if (!Files.isRegularFile(jvmOptions)) {
+            throw new BuildCheckFailure(jvmOptions + " is missing: ./mvnw package writes it");
+        }
+        return StandaloneCommandBuilder.of(home)
+                .setJavaHome(System.getProperty("java.home"))
+                .addJavaOptions("@" + jvmOptions, "-D" + ServerAgent.PORT_OFFSET + "=" + portOffset,
+                        "-D" + ServerAgent.PORT_OFFSET_KNOB + "=" + offsetKnob)
+                .setBaseDirectory(base);
+    }
+
+    /** Waits for a server asked to stop (SIGTERM), and kills it if it has not ended within 30 s. */
+    public static void awaitEnd(Process process) {
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.github.http2wildfly.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LegacyServerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theScriptsRunInOrderInsideOneEmbeddedServer() throws IOException {
+        Path scripts = scripts();
+        assertEquals("embed-server --server-config=standalone.xml\n# sockets.cli\n\n# legacy/ssl-context.cli\n\n"
+                + "# legacy/https-listeners.cli\n\nstop-embedded-server\n", LegacyServer.patch(scripts));
+    }
+
+    @Test
+    void withoutAJdk8TheServerIsNeitherPatchedNorRecorded() throws IOException {
+        Path server = Files.createDirectories(dir.resolve("wildfly-10.0.0.Final"));
+        Files.createDirectories(server.resolve("bin"));
+        Path war = dir.resolve("war/http2-legacy.war");
+        Path notAJdk = Files.createDirectories(dir.resolve("not-a-jdk")); // ALPN built in: no alpn-boot to fetch
+        Files.writeString(notAJdk.resolve("release"), "JAVA_VERSION=\"1.8.0_262\"\n");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {
+            notAJdk.toString(), dir.resolve("alpn-boot.jar").toString(), dir.resolve("repository").toString(),
+            "org.wildfly:wildfly-dist:10.0.0.Final", server.toString(), scripts().toString(), war.toString(),
+            Path.of("").toAbsolutePath().toString()}));
+        assertTrue(failure.getMessage().startsWith("jdk8.home=" + notAJdk + " has no bin/java"));
+        assertFalse(Files.exists(server.resolve(ServerFingerprint.MARKER)));
+        assertTrue(Files.isRegularFile(war), "the WAR does not need the JDK 8");
+    }
+
+    @Test
+    void theWarHoldsTheLegacyPageAndTheLogoOnly() throws IOException {
+        Path war = dir.resolve("war/http2-legacy.war");
+        LegacyServer.writeWar(Path.of("src/legacy/webapp"), Path.of("src/main/webapp/WEB-INF/logo.png"), war);
+        try (ZipFile zip = new ZipFile(war.toFile())) {
+            assertEquals(List.of("WEB-INF/logo.png", "logos.jsp"), zip.stream().map(ZipEntry::getName).sorted().toList());
+            assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), zip.getEntry("WEB-INF/logo.png").getSize());
+        }
+    }
+
+    @Test
+    void theDistributionReplacesALeftoverAndItsScriptsCanRun() throws IOException {
+        Path server = dir.resolve("wildfly-10.0.0.Final");
+        Files.createDirectories(server.resolve("half-unpacked"));
+        LegacyServer.unpack(zip("wildfly-10.0.0.Final/bin/standalone.sh", "wildfly-10.0.0.Final/README.txt"), server);
+        assertTrue(Files.isExecutable(server.resolve("bin/standalone.sh")));
+        assertTrue(Files.isRegularFile(server.resolve("README.txt")));
+        assertFalse(Files.exists(server.resolve("half-unpacked")));
+    }
+
+    @Test
+    void anEntryOutsideTheServerIsRefused() throws IOException {
+        Path server = dir.resolve("wildfly-10.0.0.Final");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class,
+                () -> LegacyServer.unpack(zip("wildfly-10.0.0.Final/bin/x.sh", "../evil.sh"), server));
+        assertTrue(failure.getMessage().endsWith("../evil.sh is outside wildfly-10.0.0.Final"), failure.getMessage());
+        assertFalse(Files.exists(dir.getParent().resolve("evil.sh")));
+    }
+
+    private Path zip(String... names) throws IOException {
+        Path zip = dir.resolve("wildfly-dist.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(zip))) {
+            for (String name : names) {
+                out.putNextEntry(new ZipEntry(name));
+                out.write(("# " + name + "\n").getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+        }
+        return zip;
+    }
+
+    private Path scripts() throws IOException {
+        Path scripts = Files.createDirectories(dir.resolve("wildfly/legacy"));
+        for (String script : LegacyServer.SCRIPTS) {
+            Files.writeString(dir.resolve("wildfly").resolve(script), "# " + script + "\n");
+        }
+        return dir.resolve("wildfly");
+    }
+}

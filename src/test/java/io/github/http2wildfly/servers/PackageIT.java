@@ -1,0 +1,38 @@
+package io.github.http2wildfly.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import org.junit.jupiter.api.Test;
+
+/** What ./mvnw package made, as packaged: the WAR the build deploys, and the server with Undertow's fixes. */
+class PackageIT {
+
+    @Test
+    void theWarHoldsTheApplicationAndNoneOfTheBuildsOwnTools() throws IOException {
+        Path war = Path.of(System.getProperty("deployment.war", "target/war/http2.war"));
+        assertTrue(Files.isRegularFile(war), war + " is missing: ./mvnw package builds it");
+        try (JarFile jar = new JarFile(war.toFile())) {
+            List<String> classes = jar.stream().map(JarEntry::getName)
+                    .filter(name -> name.startsWith("WEB-INF/classes/io/github/http2wildfly/")).toList();
+            assertTrue(classes.contains("WEB-INF/classes/io/github/http2wildfly/door/PortInUse.class"), classes.toString());
+            assertEquals(List.of(), classes.stream().filter(name -> name.contains("/http2wildfly/servers/")).toList());
+        }
+    }
+
+    @Test
+    void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
+        Path module = Path.of(System.getProperty("jboss.home", "target/server")).resolve(UndertowPatch.MODULE);
+        String moduleXml = Files.readString(module.resolve("module.xml"));
+        assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
+        try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {
+            assertTrue(patch.getJarEntry("io/undertow/protocols/http2/Http2Channel.class") != null, "Http2Channel in the patch");
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.github.http2wildfly.servers;
+
+import io.undertow.Undertow;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * Undertow's reverse proxy, one I/O thread, h2c to two nodes ({@link ScriptedNode}); node A never answers
+ * {@code /hang}, node B answers it. A try on A given up for want of an answer (the answer time) is a failure on A's
+ * side. One such failure, a single slow request, must not take A out of rotation; several in a row must, for a time.
+ * Written with Undertow's public API only, as a test case sent upstream would be; {@link PatchedLibrary} loads it
+ * beside Undertow's own classes or the patched ones.
+ */
+public final class ProxyEjectingOnEvidence {
+
+    private static final String ANSWER_TIMEOUT = "io.undertow.server.handlers.proxy.answerTimeout";
+    private static final String EJECTION_TIME = "io.undertow.server.handlers.proxy.ejectionTime";
+    private static final int SMALL = 20;
+
+    private ProxyEjectingOnEvidence() {
+    }
+
+    /**
+     * After {@code failures} tries given up on A (each {@code answerMillis}), how many of {@value #SMALL} small requests
+     * each node served: "A a, B b"; then, for a proxy that took A out, whether A serves again once its ejection time
+     * ({@code ejectionMillis}) is over: ", back" or ", not back".
+     */
+    public static String servedAfterFailuresOnA(int failures, int answerMillis, int ejectionMillis) throws Exception {
+        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
+        System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
+        List<Undertow> servers = new ArrayList<>();
+        try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100).hangs(false)) {
+            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
+                    .callTimeout(60, TimeUnit.SECONDS).build();
+            for (int i = 0; i < 4; i++) {
+                get(h2, base + "/small"); // both connections open, upgraded to h2c
+            }
+            int hangsOnA = a.requests();
+            for (int i = 0; a.requests() - hangsOnA < failures && i < failures * 4; i++) {
+                get(h2, base + "/hang?n=" + i); // round robin: half go to A first, and fail over to B
+            }
+            int aBefore = a.requests();
+            int bBefore = b.requests();
+            for (int i = 0; i < SMALL; i++) {
+                get(h2, base + "/small");
+            }
+            String served = "A " + (a.requests() - aBefore) + ", B " + (b.requests() - bBefore);
+            if (a.requests() > aBefore) {
+                return served;
+            }
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ejectionMillis * 5L);
+            while (a.requests() == aBefore && System.nanoTime() < deadline) {
+                get(h2, base + "/small");
+                Thread.sleep(50);
+            }
+            return served + (a.requests() > aBefore ? ", back" : ", not back");
+        } finally {
+            System.clearProperty(ANSWER_TIMEOUT);
+            System.clearProperty(EJECTION_TIME);
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    private static void get(OkHttpClient h2, String url) {
+        try (Response response = h2.newCall(new Request.Builder().url(url).build()).execute()) {
+            response.body().bytes();
+        } catch (IOException refused) {
+            // a request nobody answered: the nodes' counts say what happened
+        }
+    }
+}

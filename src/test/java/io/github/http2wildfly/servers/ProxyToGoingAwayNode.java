@@ -1,0 +1,88 @@
+package io.github.http2wildfly.servers;
+
+import io.undertow.Undertow;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+
+/**
+ * Undertow's reverse proxy, one I/O thread, h2c to one node ({@link ScriptedNode}) that sends GOAWAY: gracefully in the
+ * middle of a soak (each connection after so many streams, finishing those it took), or to a request that comes after
+ * its connection has idled (the request crossed the GOAWAY, which names the stream before it as the last). Half the
+ * requests are POSTs with a small body. Nothing the node did is a failure: every request must be answered 200.
+ * Written with Undertow's public API only, as a test case sent upstream would be; {@link PatchedLibrary} loads it
+ * beside Undertow's own classes or the patched ones.
+ */
+public final class ProxyToGoingAwayNode {
+
+    private static final MediaType TEXT = MediaType.get("text/plain");
+    private static final String BODY = "x".repeat(100);
+
+    private ProxyToGoingAwayNode() {
+    }
+
+    /**
+     * {@code requests} requests, {@code inFlight} at a time, through the proxy to a node whose every connection goes
+     * away after {@code streamsPerConnection} streams; returns "ok of requests, connections" (the node's connections
+     * show how many GOAWAYs there were).
+     */
+    public static String throughASoak(int requests, int inFlight, int streamsPerConnection) throws Exception {
+        try (ScriptedNode node = new ScriptedNode(100).goAwayAfterStreams(streamsPerConnection)) {
+            return answered(node, requests, inFlight, 0) + " of " + requests + ", connections " + node.connectionsOpened();
+        }
+    }
+
+    /**
+     * {@code requests} requests one after the other, each {@code pauseMillis} after the last answer, through the proxy
+     * to a node that answers a request on a connection idle for {@code idleMillis} with GOAWAY; returns "ok of requests,
+     * connections".
+     */
+    public static String afterIdling(int requests, long idleMillis, long pauseMillis) throws Exception {
+        try (ScriptedNode node = new ScriptedNode(100).goAwayAfterIdle(idleMillis)) {
+            return answered(node, requests, 1, pauseMillis) + " of " + requests + ", connections " + node.connectionsOpened();
+        }
+    }
+
+    private static int answered(ScriptedNode node, int requests, int inFlight, long pauseMillis) throws Exception {
+        List<Undertow> servers = new ArrayList<>();
+        ExecutorService clients = Executors.newFixedThreadPool(inFlight);
+        try {
+            String url = UndertowProxies.start(servers, UndertowProxies.toNodes(node), 30_000, 3) + "/small?n=";
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(false).callTimeout(60, TimeUnit.SECONDS).build();
+            List<CompletableFuture<Boolean>> answers = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                Request.Builder request = new Request.Builder().url(url + i);
+                if (i % 2 == 1) {
+                    request.post(RequestBody.create(BODY, TEXT));
+                }
+                answers.add(CompletableFuture.supplyAsync(() -> ok(h2, request.build()), clients));
+                if (pauseMillis > 0) {
+                    answers.get(answers.size() - 1).join();
+                    Thread.sleep(pauseMillis);
+                }
+            }
+            return (int) answers.stream().filter(CompletableFuture::join).count();
+        } finally {
+            clients.shutdown();
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    private static boolean ok(OkHttpClient h2, Request request) {
+        try (Response response = h2.newCall(request).execute()) {
+            return response.code() == 200 && response.body().bytes().length == ScriptedNode.SMALL;
+        } catch (IOException lost) {
+            return false;
+        }
+    }
+}

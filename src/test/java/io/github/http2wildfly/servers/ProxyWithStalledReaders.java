@@ -1,0 +1,75 @@
+package io.github.http2wildfly.servers;
+
+import io.github.http2wildfly.measure.net.StalledReader;
+import io.undertow.Undertow;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * Undertow's reverse proxy, one I/O thread, h2c to one node ({@link ScriptedNode}): a few clients ask it for a large
+ * answer and stop giving flow-control credit back ({@link StalledReader}), then another client asks for small answers
+ * one after the other. The proxy multiplexes its connection to the node, so the stalled answers and the small ones
+ * share it; a small answer must not wait on a stalled one. Written with Undertow's public API only, as a test case
+ * sent upstream would be; {@link PatchedLibrary} loads it beside Undertow's own classes or the patched ones.
+ */
+public final class ProxyWithStalledReaders {
+
+    /** What a small answer may take before it counts as waiting on the stalled ones: far past any loopback answer. */
+    private static final int STUCK_MILLIS = 5_000;
+
+    private ProxyWithStalledReaders() {
+    }
+
+    /**
+     * Starts {@code stalled} stalled readers of {@code /large}, waits until each has had the opening window of its
+     * answer and no more, then asks for {@code small} small answers one after the other. Returns their statuses in
+     * order (-1 for one not answered within {@value #STUCK_MILLIS} ms), up to the first that is not 200.
+     *
+     * @throws IllegalStateException if the readers did not stall, so that nothing was shown
+     */
+    public static List<Integer> smallAnswersBesideStalledReaders(int stalled, int small) throws Exception {
+        List<Undertow> servers = new ArrayList<>();
+        List<StalledReader> readers = new ArrayList<>();
+        try (ScriptedNode node = new ScriptedNode(100)) {
+            int port = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(node), -1, -1)).getPort();
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
+                    .callTimeout(STUCK_MILLIS, TimeUnit.MILLISECONDS).build();
+            smallAnswer(h2, port); // the proxy's connection to the node, upgraded to h2c
+            readers.addAll(StalledReader.open("127.0.0.1", port, "/large", stalled));
+            StalledReader.awaitStalled(readers);
+            List<Integer> statuses = new ArrayList<>();
+            for (int i = 0; i < small && (statuses.isEmpty() || statuses.get(statuses.size() - 1) == 200); i++) {
+                statuses.add(smallAnswer(h2, port));
+            }
+            for (StalledReader reader : readers) {
+                if (reader.dataReceived() > StalledReader.OPENING_WINDOW) {
+                    throw new IllegalStateException("a reader that gives no credit back received " + reader.dataReceived() + " bytes");
+                }
+            }
+            return statuses;
+        } finally {
+            for (StalledReader reader : readers) {
+                reader.close();
+            }
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    private static int smallAnswer(OkHttpClient h2, int port) {
+        try (Response response = h2.newCall(new Request.Builder().url("http://127.0.0.1:" + port + "/small").build()).execute()) {
+            return response.body().bytes().length == ScriptedNode.SMALL ? response.code() : -response.code();
+        } catch (InterruptedIOException stuck) {
+            return -1;
+        } catch (IOException e) {
+            return -2;
+        }
+    }
+}

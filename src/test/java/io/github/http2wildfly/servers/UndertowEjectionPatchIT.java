@@ -1,0 +1,67 @@
+package io.github.http2wildfly.servers;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+
+/**
+ * src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff, red without it and green with it in the same
+ * run, on Undertow's proxy with the diffs before it: two nodes, tries on node A given up for want of an answer, then
+ * small requests counted per node.
+ */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+// the answer and ejection times: system properties, read when the patched proxy's classes load; no other test may read or change them meanwhile
+@ResourceLock(Resources.SYSTEM_PROPERTIES)
+class UndertowEjectionPatchIT {
+
+    private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-takes-a-node-out-on-evidence.diff");
+    private static final List<Path> BEFORE = Stream.of("http2-flow-control-per-stream", "http2-goaway-keeps-streams-below-its-last",
+            "proxy-multiplexes-http2", "proxy-retries-when-a-node-dies", "proxy-sends-again-what-a-node-never-processed",
+            "proxy-stops-abandoned-tries").map(name -> Path.of("src/patches/undertow-core/" + name + ".diff")).toList();
+    private static final int ANSWER_MILLIS = 300;
+    private static final int EJECTION_MILLIS = 500;
+    /** The diff's default: failures in a row that take a node out. */
+    private static final int EVIDENCE = 3;
+
+    private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffOneSlowRequestDoesNotTakeTheNodeOut() throws Exception {
+        String served = served(withIt(), 1);
+        assertFalse(served.startsWith("A 0,"), "node A served after one failure: " + served);
+    }
+
+    @Test
+    void withTheDiffFailuresInARowTakeTheNodeOutForItsEjectionTimeThenItServesAgain() throws Exception {
+        String served = served(withIt(), EVIDENCE);
+        assertTrue(served.startsWith("A 0,") && served.endsWith(", back"), served);
+    }
+
+    /** When this fails, Undertow waits for more than one failure by itself. */
+    @Test
+    void withoutItOneSlowRequestTakesTheNodeOut() throws Exception {
+        String served = served(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), 1);
+        assertTrue(served.startsWith("A 0,"), "node A served after one failure: " + served);
+    }
+
+    private ClassLoader withIt() throws Exception {
+        return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), ProxyEjectingOnEvidence.class, work);
+    }
+
+    private static String served(ClassLoader loader, int failures) throws Exception {
+        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("servedAfterFailuresOnA", int.class, int.class, int.class)
+                .invoke(null, failures, ANSWER_MILLIS, EJECTION_MILLIS);
+    }
+}

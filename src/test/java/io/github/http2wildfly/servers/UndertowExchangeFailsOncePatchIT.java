@@ -1,0 +1,45 @@
+package io.github.http2wildfly.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+
+/**
+ * src/patches/undertow-core/proxy-survives-a-ping-that-closes-its-connection.diff, red without it and green with it
+ * in the same run: an HTTP/2 client connection closed while it carries an exchange whose listener closes it too.
+ */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+class UndertowExchangeFailsOncePatchIT {
+
+    private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-survives-a-ping-that-closes-its-connection.diff");
+
+    private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffTheConnectionClosesAndItsExchangeFailsOnce() throws Exception {
+        assertEquals("closed, the exchange failed once", closing(undertow.with(DIFF, ExchangeClosingItsConnection.class, work)));
+    }
+
+    /**
+     * Failed again at each close its listener makes, until the stack overflows (1,847 times in a run here, the error
+     * caught on the way out). When this fails, Undertow fails each exchange once by itself: delete the diff.
+     */
+    @Test
+    void undertowsOwnConnectionFailsTheExchangeAgainAndAgain() throws Exception {
+        String closing = closing(undertow.without(ExchangeClosingItsConnection.class));
+        assertTrue(closing.matches("(StackOverflowError|closed), the exchange failed \\d+ times"), closing);
+    }
+
+    private static String closing(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ExchangeClosingItsConnection.class.getName())
+                .getMethod("closedWithAnExchangeWhoseListenerClosesItToo").invoke(null);
+    }
+}

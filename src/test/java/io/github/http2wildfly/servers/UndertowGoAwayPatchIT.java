@@ -1,0 +1,87 @@
+package io.github.http2wildfly.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
+
+/**
+ * src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff and
+ * proxy-sends-again-what-a-node-never-processed.diff, red without them and green with them in the same run, on
+ * Undertow's proxy with the other proxy diffs: a node that goes away gracefully in the middle of a soak, and one whose
+ * GOAWAY crosses a request sent on an idle connection. Half the requests are POSTs.
+ */
+@Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+// the patched proxy reads its answer time from a system property when its classes load: not while another test sets it
+@ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
+class UndertowGoAwayPatchIT {
+
+    private static final Path GOAWAY = Path.of("src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff");
+    private static final Path SENDS_AGAIN = Path.of("src/patches/undertow-core/proxy-sends-again-what-a-node-never-processed.diff");
+    private static final List<Path> BEFORE = List.of(
+            Path.of("src/patches/undertow-core/http2-flow-control-per-stream.diff"),
+            Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff"),
+            Path.of("src/patches/undertow-core/proxy-retries-when-a-node-dies.diff"));
+    private static final int SOAK = 400;
+    private static final int IN_FLIGHT = 20;
+    private static final int STREAMS_PER_CONNECTION = 30;
+    private static final int AFTER_IDLE = 6;
+    private static final long IDLE_MILLIS = 200;
+
+    private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void withTheDiffsNothingFailsWhenTheNodeGoesAwayInTheMiddleOfASoak() throws Exception {
+        String soak = soak(withThem());
+        assertEquals(SOAK + " of " + SOAK, soak.replaceFirst(",.*", ""), soak);
+        assertNotEquals("1", soak.replaceFirst(".*connections ", ""), "the node went away: " + soak);
+    }
+
+    @Test
+    void withTheDiffsARequestThatCrossedTheNodesIdleGoAwayIsSentAgain() throws Exception {
+        String idle = idle(withThem());
+        assertEquals(AFTER_IDLE + " of " + AFTER_IDLE + ", connections " + AFTER_IDLE, idle);
+    }
+
+    /** When this fails, Undertow keeps the streams below a GOAWAY's last-stream-id and sends the others again by itself. */
+    @Test
+    void withoutThemRequestsFailWhenTheNodeGoesAway() throws Exception {
+        String soak = soak(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("soak")));
+        assertNotEquals(SOAK + " of " + SOAK, soak.replaceFirst(",.*", ""), soak);
+        String idle = idle(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("idle")));
+        assertNotEquals(AFTER_IDLE + " of " + AFTER_IDLE, idle.replaceFirst(",.*", ""), idle);
+    }
+
+    /** Undertow as published, its pool reusing the idle connection: the POST that crossed the GOAWAY is answered 503. */
+    @Test
+    void undertowsOwnProxyFailsARequestThatCrossedTheNodesIdleGoAway() throws Exception {
+        String idle = idle(undertow.without(ProxyToGoingAwayNode.class));
+        assertNotEquals(AFTER_IDLE + " of " + AFTER_IDLE, idle.replaceFirst(",.*", ""), idle);
+    }
+
+    private ClassLoader withThem() throws Exception {
+        return undertow.with(List.of(BEFORE.get(0), GOAWAY, BEFORE.get(1), BEFORE.get(2), SENDS_AGAIN), ProxyToGoingAwayNode.class, work);
+    }
+
+    private static String soak(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyToGoingAwayNode.class.getName()).getMethod("throughASoak", int.class, int.class, int.class)
+                .invoke(null, SOAK, IN_FLIGHT, STREAMS_PER_CONNECTION);
+    }
+
+    /** A pause past the node's idle time between requests: each after the first crosses a GOAWAY. */
+    private static String idle(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyToGoingAwayNode.class.getName()).getMethod("afterIdling", int.class, long.class, long.class)
+                .invoke(null, AFTER_IDLE, IDLE_MILLIS, IDLE_MILLIS + 100);
+    }
+}
