@@ -11,12 +11,11 @@ import java.util.zip.ZipOutputStream;
 
 /**
  * The jdk8 profile's one entry point, in this order: the alpn-boot this JDK 8 needs ({@link AlpnBoot}); the page's WAR
- * for WildFly 10; then the server: WildFly 10 unpacked from its distribution (Galleon cannot provision it; fetched
- * into Maven's local repository where missing, {@link CentralJar}),
- * patched with the legacy CLI scripts by its own jboss-cli.sh on the JDK 8 (its CLI cannot run on a
- * newer JDK), then recorded (ServerFingerprint, over the distribution and the scripts) — only once the patch succeeded, so an interrupted
- * unpack or patch is done again by the next build. Also writes the page's WAR for it: the JSP of
- * src/legacy/webapp (javax.servlet) and the logo, nothing else.
+ * for WildFly 10 (the JSP of src/legacy/webapp, javax.servlet, and the logo, nothing else); then the server: WildFly 10
+ * unpacked from its distribution (Galleon cannot provision it; fetched into Maven's local repository where missing,
+ * {@link CentralJar}), patched with the legacy CLI scripts by its own jboss-cli.sh on the JDK 8 (its CLI cannot run on
+ * a newer JDK), then recorded (ServerFingerprint, over the distribution and the scripts): only once the patch
+ * succeeded, so an interrupted unpack or patch is done again by the next build.
  *
  * <p>Arguments: {@code jdk8-home boot-jar local-repository distribution server-dir filtered-cli-dir war-file project-dir}
  * ({@code distribution}: {@code groupId:artifactId:version} of the zip).
@@ -52,7 +51,8 @@ public final class LegacyServer {
         String[] distribution = args[3].split(":");
         unpack(central.resolve(distribution[0], distribution[1], distribution[2], "zip"), server);
         Path scripts = Path.of(args[5]);
-        Path patch = Files.writeString(scripts.resolve("legacy-patch.cli"), patch(scripts));
+        // In the server, not among the scripts: the scripts' folder is what every server's fingerprint reads.
+        Path patch = Files.writeString(server.resolve("legacy-patch.cli"), patch(scripts));
         ProcessBuilder cli = new ProcessBuilder(server.resolve("bin/jboss-cli.sh").toString(), "--file=" + patch).inheritIO();
         cli.environment().put("JAVA_HOME", jdk8.toString());
         int exit = cli.start().waitFor();

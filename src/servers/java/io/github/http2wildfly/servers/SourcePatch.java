@@ -29,13 +29,14 @@ import javax.tools.ToolProvider;
 /**
  * A library's bug fixed until the library ships the fix: each {@code *.diff} of its folder in src/patches (a
  * unified diff against the library's sources, as one would send it upstream) is applied to its sources jar and the
- * patched classes compiled against the classpath it runs with (exec:java's, which holds the library). {@link UndertowPatch} puts Undertow's into the server;
- * {@link #patchInto} (by {@link ServerBuild}) puts Netty's HTTP/3 ones among the application's classes, which the WAR's class loader
- * (and the tests') takes before the jars. The classes a run put there are listed beside them, and the next run
+ * patched classes compiled against the classpath it runs with (exec:java's, which holds the library).
+ * {@link UndertowPatch} puts Undertow's into the server; {@link #patchInto} (by {@link ServerBuild}) puts Netty's
+ * HTTP/3 ones among the application's classes, which the WAR's class loader (and the tests') takes before the jars. The classes a run put there are listed beside them, and the next run
  * deletes them first: a diff removed takes its classes with it, without a clean. A run with nothing new to apply (the
  * same diffs, sources, classpath and release, every class in place) touches nothing, so nothing after it rebuilds.
  *
- * <p>A diff that no longer applies fails the build with one line: the library fixed or moved the code, and the diff goes.
+ * <p>A diff that no longer applies fails the build with one line: the library fixed or moved the code, and the diff
+ * goes.
  *
  * <p>Why code of our own: no Maven plugin patches a dependency's class; the diff is applied by
  * java-diff-utils and compiled by the JDK's own compiler.

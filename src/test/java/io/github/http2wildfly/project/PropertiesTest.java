@@ -86,10 +86,10 @@ class PropertiesTest {
                 + Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessFirefox.java"));
         String scripts = contents(Path.of("wildfly"), ".cli");
         String diffs = contents(Path.of("src/patches"), ".diff");
-        String buildTools = contents(Path.of("src/servers/java"), ".java");
+        String serversCode = contents(Path.of("src/servers/java"), ".java");
         documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
                 || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
-                || diffs.contains("\"" + name + "\"") || buildTools.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
+                || diffs.contains("\"" + name + "\"") || serversCode.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }
 
     /** The hop is read from the command line by ClusterSettings, its default Hop's: the row says the same. */

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import java.util.stream.Stream;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,6 +72,43 @@ class LegacyServerTest {
                 () -> LegacyServer.unpack(zip("wildfly-10.0.0.Final/bin/x.sh", "../evil.sh"), server));
         assertTrue(failure.getMessage().endsWith("../evil.sh is outside wildfly-10.0.0.Final"), failure.getMessage());
         assertFalse(Files.exists(dir.getParent().resolve("evil.sh")));
+    }
+
+    @Test
+    void theWholeStepRecordsTheServerAndLeavesTheScriptsAsTheBuildFilledThemIn() throws Exception {
+        Path jdk8 = Files.createDirectories(dir.resolve("jdk8/bin")).getParent(); // ALPN built in: no alpn-boot to fetch
+        Files.writeString(jdk8.resolve("release"), "JAVA_VERSION=\"1.8.0_262\"\n");
+        executable(jdk8.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
+        Path repository = dir.resolve("repository");
+        Path distribution = Files.createDirectories(repository.resolve("org/wildfly/wildfly-dist/10.0.0.Final"))
+                .resolve("wildfly-dist-10.0.0.Final.zip");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(distribution))) {
+            out.putNextEntry(new ZipEntry("wildfly-10.0.0.Final/bin/jboss-cli.sh"));
+            out.write("#!/bin/sh\nexit 0\n".getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        Path scripts = scripts();
+        List<Path> filledIn = files(scripts);
+        Path server = dir.resolve("wildfly-10.0.0.Final");
+
+        LegacyServer.main(new String[] {jdk8.toString(), dir.resolve("alpn-boot.jar").toString(), repository.toString(),
+            "org.wildfly:wildfly-dist:10.0.0.Final", server.toString(), scripts.toString(),
+            dir.resolve("war/http2-legacy.war").toString(), Path.of("").toAbsolutePath().toString()});
+
+        assertTrue(ServerFingerprint.isRecorded(server));
+        assertTrue(Files.isRegularFile(server.resolve("legacy-patch.cli")));
+        assertEquals(filledIn, files(scripts), "the scripts' folder is what every server's fingerprint reads");
+    }
+
+    private static void executable(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        assertTrue(file.toFile().setExecutable(true));
+    }
+
+    private static List<Path> files(Path folder) throws IOException {
+        try (Stream<Path> files = Files.walk(folder)) {
+            return files.sorted().toList();
+        }
     }
 
     private Path zip(String... names) throws IOException {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,14 +42,14 @@ class ServerBuildTest {
     }
 
     @Test
-    void aSettingTheStepDoesNotReadIsRefused() throws IOException {
+    void aSettingTheStepDoesNotReadIsRefused() {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> after("server=" + dir.resolve("server"),
                 "keystore=" + dir.resolve("localhost.p12")));
         assertEquals("ServerBuild after: unknown settings [keystore]", failure.getMessage());
     }
 
     @Test
-    void afterRecordsTheServersProvisionedAndLeavesTheOthersAlone() throws IOException {
+    void afterRecordsTheServersProvisionedAndLeavesTheOthersAlone() throws Exception {
         Path provisioned = dir.resolve("server");
         Path notProvisioned = dir.resolve("cluster-node");
         Files.createDirectories(dir.resolve("wildfly"));
@@ -67,7 +66,7 @@ class ServerBuildTest {
         assertFalse(Files.exists(notProvisioned));
     }
 
-    private void after(String... servers) throws IOException {
+    private void after(String... servers) throws Exception {
         Path patches = dir.resolve("patches");
         Files.createDirectories(patches);
         String[] args = new String[servers.length + 3];
@@ -75,10 +74,6 @@ class ServerBuildTest {
         args[1] = "undertow.sources=" + dir.resolve("undertow-core-sources.jar");
         args[2] = "undertow.patches=" + patches;
         System.arraycopy(servers, 0, args, 3, servers.length);
-        try {
-            ServerBuild.main(args);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
+        ServerBuild.main(args);
     }
 }
