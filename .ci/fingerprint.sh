@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The server is provisioned again exactly when what shapes it changes: an edit of the pom elsewhere
-# (a comment, a benchmark's default: the balancers' kills) leaves target/server as it is; a CLI script's value (-Dmax.connections)
+# (a comment, a default that shapes no server: the debugger's port) leaves target/server as it is; a CLI script's value (-Dmax.connections)
 # provisions it again (checked on a copy, target/fingerprint-server, so that target/server stays the default one; the
 # scripts are filtered back to the defaults at the end, and the next build has nothing to provision).
 # Needs a built project.
@@ -14,7 +14,7 @@ trap 'rm -f "$edited" "$copy.fingerprint"; rm -rf "$copy"' EXIT
 before=$(stat -c %y "$marker")
 
 # a comment of its own line and another value, laid out as the pom's formatter (checked in validate) writes them
-sed -e 's#^\( *\)<cluster.bench.kills>3</cluster.bench.kills>$#\1<!-- edited -->\n\1<cluster.bench.kills>4</cluster.bench.kills>#' pom.xml >"$edited"
+sed -e 's#^\( *\)<debug.port>8787</debug.port>$#\1<!-- edited -->\n\1<debug.port>8788</debug.port>#' pom.xml >"$edited"
 grep -q '<!-- edited -->' "$edited" || { echo "fingerprint: the pom edit did not apply" >&2; exit 1; }
 ./mvnw -B -q -f "$edited" package -DskipTests
 [ "$(stat -c %y "$marker")" = "$before" ] || { echo "fingerprint: a pom edit that shapes no server provisioned it again" >&2; exit 1; }

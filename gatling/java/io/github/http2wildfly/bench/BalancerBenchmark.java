@@ -94,7 +94,7 @@ public final class BalancerBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        BalancerSettings bench = BalancerSettings.read(Path.of(args[0]));
+        BalancerSettings bench = BalancerSettings.read(Path.of(args[0]), System.getProperties());
         ClusterSettings settings = ClusterSettings.read(bench.cluster(), System.getProperties());
         Path out = Files.createDirectories(bench.dir());
         TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());

@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * What the build filled into {@code target/balancers.properties} (from {@code gatling/balancers.properties}, the
- * pom's {@code cluster.bench.*}): the cluster's own settings, where the report goes, the loads per pair, the h2load
+ * {@code gatling/balancers.properties} as the build filled it into {@code target/balancers.properties}, with the
+ * command line's {@code -Dcluster.bench.*} over its defaults: the cluster's own settings, where the report goes, the loads per pair, the h2load
  * rounds and the kills, the fronts (WildFly's hops, its TLS on OpenSSL, the other balancers), the key store the others serve
  * and the folder of the Undertow diffs WildFly's servers carry. A value outside its rule is one line naming it.
  */
@@ -27,8 +27,14 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
     /** Level within 5 %, as the comparison's pairs (docs/comparison.md). */
     private static final double BAND = 0.05;
 
-    static BalancerSettings read(Path file) throws IOException {
+    /**
+     * @param file what the build filled in
+     * @param commandLine the command line's {@code -D} (exec:java runs in Maven's JVM: its system properties)
+     */
+    static BalancerSettings read(Path file, Properties commandLine) throws IOException {
         Properties given = FilledInSettings.read(file, "./mvnw -Pcluster package");
+        commandLine.stringPropertyNames().stream().filter(name -> name.startsWith("cluster.bench."))
+                .forEach(name -> given.setProperty(name, commandLine.getProperty(name)));
         try {
             return of(given);
         } catch (IllegalArgumentException bad) {
@@ -44,7 +50,7 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
                     Stream.of(OPENSSL)), Stream.of(ExternalFront.Kind.values()).map(ExternalFront.Kind::token)).collect(Collectors.joining(", "))
                     + ", each once: " + given.getProperty("cluster.bench.fronts"));
         }
-        return new BalancerSettings(Path.of(given.getProperty("cluster.settings")), Path.of(given.getProperty("cluster.bench.dir")),
+        return new BalancerSettings(Path.of(given.getProperty("cluster.settings")), Path.of(given.getProperty("report.dir")),
                 new StoppingRule(loads, ComparisonSettings.number(given, "cluster.bench.loads.max", loads, 1000), BAND),
                 ComparisonSettings.number(given, "cluster.bench.h2load.rounds", 1, 100),
                 ComparisonSettings.number(given, "cluster.bench.kills", 0, 100), fronts,

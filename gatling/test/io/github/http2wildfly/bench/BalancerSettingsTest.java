@@ -8,6 +8,7 @@ import io.github.http2wildfly.servers.cluster.Hop;
 import io.github.http2wildfly.comparison.settings.ComparisonSettingsTest;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -24,7 +25,7 @@ class BalancerSettingsTest {
     }
 
     @Test
-    void thePomsDefaultsMeasureEveryHopAndTheOtherBalancersUnderTheComparisonsRule() throws IOException {
+    void theFilesDefaultsMeasureEveryHopAndTheOtherBalancersUnderTheComparisonsRule() throws IOException {
         BalancerSettings settings = BalancerSettings.of(asTheBuildFillsItIn());
         assertEquals(List.of(Hop.AJP, Hop.HTTP, Hop.H2C, Hop.H2), settings.hops());
         assertEquals(List.of(ExternalFront.Kind.HAPROXY_H2, ExternalFront.Kind.HAPROXY_HTTP, ExternalFront.Kind.NGINX), settings.others());
@@ -34,6 +35,23 @@ class BalancerSettingsTest {
         assertEquals(Path.of("target/cluster.properties"), settings.cluster());
         assertEquals(Path.of("target/balancers"), settings.dir());
         assertEquals(Path.of("undertow-core"), settings.patches().getFileName());
+    }
+
+    @Test
+    void theCommandLinesValueWinsOverTheFilesDefault() throws IOException {
+        Path filled = dir.resolve("balancers.properties");
+        try (var out = Files.newBufferedWriter(filled)) {
+            asTheBuildFillsItIn().store(out, null);
+        }
+        Properties commandLine = new Properties();
+        commandLine.setProperty("cluster.bench.kills", "0");
+        commandLine.setProperty("cluster.bench.fronts", "h2,nginx");
+        commandLine.setProperty("cluster.hop", "ajp"); // the cluster's, not the benchmark's: left to ClusterSettings
+        BalancerSettings settings = BalancerSettings.read(filled, commandLine);
+        assertEquals(0, settings.kills());
+        assertEquals(List.of(Hop.H2), settings.hops());
+        assertEquals(List.of(ExternalFront.Kind.NGINX), settings.others());
+        assertEquals(new StoppingRule(3, 12, 0.05), settings.rule());
     }
 
     @Test
@@ -51,7 +69,7 @@ class BalancerSettingsTest {
     void aFileTheBuildHasNotFilledInSaysHowToBuildIt() {
         Path missing = dir.resolve("balancers.properties");
         assertEquals(missing + " is missing: build with ./mvnw -Pcluster package first",
-                assertThrows(BuildCheckFailure.class, () -> BalancerSettings.read(missing)).getMessage());
+                assertThrows(BuildCheckFailure.class, () -> BalancerSettings.read(missing, new Properties())).getMessage());
     }
 
     private static String refusal(String name, String value) throws IOException {

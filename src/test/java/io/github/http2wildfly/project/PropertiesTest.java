@@ -19,11 +19,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** docs/configuration.md is the reference of the pom's knobs and the default grid's: it cannot drift from them. */
+/**
+ * docs/configuration.md is the reference of the pom's knobs, the default grid's and the balancers' benchmark's: it
+ * cannot drift from them.
+ */
 class PropertiesTest {
 
     private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]*)</\\1>");
     static final Path DEFAULT_GRID = Path.of("gatling/grids/default.properties");
+    private static final Path BENCH = Path.of("gatling/balancers.properties");
     /** A row of a table: `name` | default | ...; a pipe in the default is written \| (Markdown's escape). */
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w.-]+)` \\| ((?:\\\\\\||[^|])*) \\|", Pattern.MULTILINE);
 
@@ -42,14 +46,25 @@ class PropertiesTest {
         return knobs;
     }
 
-    /** The comparison's default grid (the pom reads it as properties): knobs too. */
+    /** The comparison's default grid (RunComparison reads it, a -D wins): knobs too. */
     static Map<String, String> defaultGrid() throws IOException {
-        Properties grid = new Properties();
-        try (Reader reader = Files.newBufferedReader(DEFAULT_GRID)) {
-            grid.load(reader);
+        return settings(DEFAULT_GRID);
+    }
+
+    /** The balancers' benchmark's defaults (BalancerSettings reads them, a -D wins): knobs too. */
+    private static Map<String, String> benchDefaults() throws IOException {
+        Map<String, String> knobs = settings(BENCH);
+        knobs.keySet().removeIf(name -> !name.startsWith("cluster.bench."));
+        return knobs;
+    }
+
+    private static Map<String, String> settings(Path file) throws IOException {
+        Properties given = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            given.load(reader);
         }
         Map<String, String> knobs = new TreeMap<>();
-        grid.stringPropertyNames().forEach(name -> knobs.put(name, grid.getProperty(name)));
+        given.stringPropertyNames().forEach(name -> knobs.put(name, given.getProperty(name)));
         return knobs;
     }
 
@@ -67,6 +82,7 @@ class PropertiesTest {
         Map<String, String> documented = documented();
         Map<String, String> knobs = new LinkedHashMap<>(knobs(pom()));
         knobs.putAll(defaultGrid());
+        knobs.putAll(benchDefaults());
         knobs.forEach((name, value) -> {
             String shown = value.replace("${project.basedir}/", "").replace("${project.build.directory}", "target");
             assertEquals(shown, documented.get(name), name + " in docs/configuration.md");
@@ -74,7 +90,7 @@ class PropertiesTest {
     }
 
     /**
-     * A property of the pom, a system property the tests read themselves (the browsers' binaries), one a server's CLI
+     * A property of the pom, a setting of the grids or the benchmark, a system property the tests read themselves (the browsers' binaries), one a server's CLI
      * script reads (the balancer's), one a carried Undertow diff reads, or one the build's tools read from the command
      * line (the cluster's hop).
      */
@@ -82,13 +98,14 @@ class PropertiesTest {
     void everyDocumentedPropertyIsThePomsOrReadByTheTests() throws IOException {
         String pom = pom();
         Set<String> grid = defaultGrid().keySet();
+        Set<String> bench = benchDefaults().keySet();
         String helpers = Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessChromium.java"))
                 + Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessFirefox.java"));
         String scripts = contents(Path.of("wildfly"), ".cli");
         String diffs = contents(Path.of("src/patches"), ".diff");
         String serversCode = contents(Path.of("src/servers/java"), ".java");
-        documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>") || grid.contains(name)
-                || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
+        documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>")
+                || grid.contains(name) || bench.contains(name) || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
                 || diffs.contains("\"" + name + "\"") || serversCode.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }
 
