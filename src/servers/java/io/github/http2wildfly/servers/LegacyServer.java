@@ -33,6 +33,10 @@ public final class LegacyServer {
             throw new BuildCheckFailure("LegacyServer: expected jdk8-home, boot jar, local repository, distribution,"
                     + " server dir, CLI scripts' dir, WAR file and project dir");
         }
+        String[] distribution = args[3].split(":");
+        if (distribution.length != 3) {
+            throw new BuildCheckFailure("LegacyServer: expected the distribution as groupId:artifactId:version, not " + args[3]);
+        }
         Path jdk8 = Path.of(args[0]);
         CentralJar central = CentralJar.fromEnvironment(Path.of(args[2]));
         AlpnBoot.prepare(jdk8, Path.of(args[1]), central);
@@ -48,7 +52,6 @@ public final class LegacyServer {
             throw new BuildCheckFailure("jdk8.home=" + jdk8 + " has no bin/java: a real JDK 8 is needed from here on"
                     + " (patching and running the legacy WildFly)");
         }
-        String[] distribution = args[3].split(":");
         unpack(central.resolve(distribution[0], distribution[1], distribution[2], "zip"), server);
         Path scripts = Path.of(args[5]);
         // In the server, not among the scripts: the scripts' folder is what every server's fingerprint reads.

@@ -13,7 +13,7 @@ import java.util.Set;
  * What the build does to make its servers, step by step; the wildfly-maven-plugin provisions them between the two
  * steps, which the pom calls once each:
  * <ol>
- * <li>{@code before} (process-test-classes): the keystore, generated when missing and checked ({@link ServerKeystore});
+ * <li>{@code before} (process-classes): the keystore, generated when missing and checked ({@link ServerKeystore});
  * Netty's HTTP/3 fixes compiled among the application's classes ({@link SourcePatch}); each server's fingerprint
  * ({@link ServerFingerprint}), which deletes a server whose make-up changed so that the plugin provisions it again.</li>
  * <li>{@code after} (package): into each server the plugin provisioned, Undertow's fixes ({@link UndertowPatch}), then

@@ -46,6 +46,17 @@ class LegacyServerTest {
     }
 
     @Test
+    void aDistributionThatIsNoCoordinateIsOneLineBeforeAnythingIsWritten() {
+        Path war = dir.resolve("war/http2-legacy.war");
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {
+            dir.toString(), dir.resolve("alpn-boot.jar").toString(), dir.resolve("repository").toString(),
+            "wildfly-dist-10.0.0.Final.zip", dir.resolve("server").toString(), dir.toString(), war.toString(), dir.toString()}));
+        assertEquals("LegacyServer: expected the distribution as groupId:artifactId:version, not wildfly-dist-10.0.0.Final.zip",
+                failure.getMessage());
+        assertFalse(Files.exists(war));
+    }
+
+    @Test
     void theWarHoldsTheLegacyPageAndTheLogoOnly() throws IOException {
         Path war = dir.resolve("war/http2-legacy.war");
         LegacyServer.writeWar(Path.of("src/legacy/webapp"), Path.of("src/main/webapp/WEB-INF/logo.png"), war);
