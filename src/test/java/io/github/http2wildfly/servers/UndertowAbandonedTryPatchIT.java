@@ -24,10 +24,16 @@ import org.junit.jupiter.api.parallel.Resources;
 class UndertowAbandonedTryPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-stops-abandoned-tries.diff");
+    /** The diffs the build applies before it that the scenarios meet (a stream reset before its turn frees the turn). */
     private static final List<Path> BEFORE = Stream.of("http2-flow-control-per-stream", "http2-goaway-keeps-streams-below-its-last",
-            "proxy-multiplexes-http2", "proxy-retries-when-a-node-dies", "proxy-sends-again-what-a-node-never-processed")
+            "http2-stream-gone-unsent-holds-no-other", "proxy-multiplexes-http2", "proxy-retries-when-a-node-dies",
+            "proxy-sends-again-what-a-node-never-processed")
             .map(name -> Path.of("src/patches/undertow-core/" + name + ".diff")).toList();
     private static final int REQUESTS = 10;
+    private static final int DOWNLOADS = 20;
+    private static final int STALLED_READERS = 8;
+    /** Past Undertow's rapid-reset limit, 200 resets in 30 s on a connection. */
+    private static final int CANCELS = 300;
     private static final int ANSWER_MILLIS = 300;
     private static final int REQUEST_MILLIS = 1_000;
     private static final int CLIENT_MILLIS = 500;
@@ -41,24 +47,92 @@ class UndertowAbandonedTryPatchIT {
 
     @Test
     void withTheDiffATryGivenUpForWantOfAnAnswerIsResetTowardTheNode() throws Exception {
-        assertEquals(0, open(withIt(), "afterAnswerTimeouts", ANSWER_MILLIS));
+        assertEquals(0, open(withIt(ProxyAbandoningTries.class), "afterAnswerTimeouts", ANSWER_MILLIS));
     }
 
     @Test
     void withTheDiffARequestWhoseTimeIsUpIsResetTowardTheNode() throws Exception {
-        assertEquals(0, open(withIt(), "afterRequestTimeouts", REQUEST_MILLIS));
+        assertEquals(0, open(withIt(ProxyAbandoningTries.class), "afterRequestTimeouts", REQUEST_MILLIS));
     }
 
     @Test
     void withTheDiffARequestWhoseClientLeftIsResetTowardTheNode() throws Exception {
-        assertEquals(0, open(withIt(), "afterClientsLeft", CLIENT_MILLIS));
+        assertEquals(0, open(withIt(ProxyAbandoningTries.class), "afterClientsLeft", CLIENT_MILLIS));
     }
 
     /** A client gone before its try's answer time: nothing is sent again for it when that time is up. */
     @Test
     void withTheDiffNoTryIsSentAgainForAClientGone() throws Exception {
-        assertEquals(0, (int) withIt().loadClass(ProxyAbandoningTries.class.getName())
+        assertEquals(0, (int) withIt(ProxyAbandoningTries.class).loadClass(ProxyAbandoningTries.class.getName())
                 .getMethod("sentAgainForClientsGone", int.class, int.class, int.class).invoke(null, REQUESTS, CLIENT_MILLIS, ANSWER_AFTER_CLIENT_MILLIS));
+    }
+
+    /**
+     * Downloads of a megabyte cancelled by their client once their answer has begun: the node's writers, blocked for
+     * want of credit, are freed (the proxy resets each stream toward the node), and none is left waiting.
+     */
+    @Test
+    void withTheDiffADownloadCancelledOnceItsAnswerHasBegunFreesTheNodesWriter() throws Exception {
+        assertEquals(0, writersLeft(withIt(ProxyCancelledDownloads.class)));
+    }
+
+    /**
+     * Readers of a megabyte that stall, so that the proxy's next frame waits for their window, then leave: their resets
+     * reach the node. Before the diff told a stream reset with a frame waiting, the node's writers waited for ever.
+     */
+    @Test
+    void withTheDiffStalledReadersThatLeaveFreeTheNodesWriters() throws Exception {
+        assertEquals(0, stalledReadersLeave(withIt(ProxyCancelledDownloads.class)));
+    }
+
+    @Test
+    void withoutItTheWritersOfStalledReadersThatLeftWaitForEver() throws Exception {
+        assertTrue(stalledReadersLeave(undertow.with(BEFORE, ProxyCancelledDownloads.class, work.resolve("without"))) > 0,
+                "writers of readers gone still waiting");
+    }
+
+    private int stalledReadersLeave(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyCancelledDownloads.class.getName()).getMethod("writersLeftAfterStalledReadersLeave", int.class)
+                .invoke(null, STALLED_READERS);
+    }
+
+    /**
+     * More cancels than Undertow's rapid-reset defence allows a connection (200 in 30 s, sent and received), beside a
+     * POST in flight on the proxy's connection to the node: the proxy moves to a new connection at its reset budget,
+     * so the POST's connection is not closed under it.
+     */
+    @Test
+    void withTheDiffManyCancelsLoseNoRequestInFlightBesideThem() throws Exception {
+        assertEquals(200, postBesideCancels(null));
+    }
+
+    /** The budget is what keeps the POST: one above the defence's limit, and its connection is closed under it. */
+    @Test
+    void withTheDiffButABudgetAboveTheDefencesLimitTheRequestInFlightIsLost() throws Exception {
+        assertTrue(postBesideCancels(String.valueOf(CANCELS)) != 200, "the POST's connection closed under it");
+    }
+
+    private int postBesideCancels(String resetBudget) throws Exception {
+        if (resetBudget != null) {
+            System.setProperty(ProxyCancelledDownloads.RESET_BUDGET, resetBudget);
+        }
+        try {
+            return (int) withIt(ProxyCancelledDownloads.class).loadClass(ProxyCancelledDownloads.class.getName())
+                    .getMethod("postBesideCancels", int.class).invoke(null, CANCELS);
+        } finally {
+            System.clearProperty(ProxyCancelledDownloads.RESET_BUDGET);
+        }
+    }
+
+    @Test
+    void withoutItTheWritersOfCancelledDownloadsWaitForEver() throws Exception {
+        assertTrue(writersLeft(undertow.with(BEFORE, ProxyCancelledDownloads.class, work.resolve("without"))) > 0,
+                "writers of cancelled downloads still waiting");
+    }
+
+    private int writersLeft(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyCancelledDownloads.class.getName()).getMethod("writersLeftAfterCancels", int.class)
+                .invoke(null, DOWNLOADS);
     }
 
     /**
@@ -89,8 +163,8 @@ class UndertowAbandonedTryPatchIT {
         assertEquals(0, open(undertow.without(ProxyAbandoningTries.class), "afterRequestTimeouts", REQUEST_MILLIS));
     }
 
-    private ClassLoader withIt() throws Exception {
-        return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), ProxyAbandoningTries.class, work);
+    private ClassLoader withIt(Class<?> scenario) throws Exception {
+        return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), scenario, work);
     }
 
     private static int open(ClassLoader loader, String scenario, int millis) throws Exception {

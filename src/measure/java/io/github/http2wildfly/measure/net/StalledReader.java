@@ -120,6 +120,14 @@ public final class StalledReader implements AutoCloseable {
         }
     }
 
+    /** Resets its stream (RST_STREAM CANCEL), as a browser does when its user leaves the page, and keeps the connection. */
+    public void cancel() throws IOException {
+        synchronized (out) {
+            out.write(H2Frames.frame(0x3, 0, 1, new byte[] {0, 0, 0, 0x8})); // RST_STREAM, stream 1, CANCEL
+            out.flush();
+        }
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();
