@@ -2,8 +2,8 @@
 # End-to-end check of docs/cluster.md's command, ./mvnw -Pcluster package exec:java@cluster, as a person uses it:
 # the balancer answers over HTTP/2 (curl), both nodes serve it over the hop the setting names (Server-Timing),
 # its slow door answers over HTTP/2, and Ctrl-C (SIGINT to the terminal's process group) leaves no server,
-# port or process of the cluster behind. Run as docs/cluster.md writes it: the default hop, h2c (as WildFly 41
-# registers nodes). Started in its own session and stopped by PID.
+# port or process of the cluster behind, even with the balancer wedged. Run as docs/cluster.md writes it: the
+# default hop, h2c (as WildFly 41 registers nodes). Started in its own session and stopped by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,12 +45,17 @@ slow=$(curl -sS --max-time 30 --http2 --cacert "$CERT" -o /dev/null -w '%{http_v
 echo "curl: the balancer's slow door: HTTP/$slow s to the first byte"
 [ "${slow%% *}" = 2 ] || fail "the slow door answered over HTTP/${slow%% *}"
 
-echo "== Ctrl-C"
+# Ctrl-C must stop what the command started even when a server is wedged: SIGSTOP the balancer, so that it neither
+# stops on SIGINT nor on SIGTERM (as one whose heap is full may not), and only SIGKILL ends it.
+balancer_pid=$(pgrep -f "jboss.server.base.dir=$PWD/target/cluster/balancer") || fail "no balancer process found"
+kill -STOP "$balancer_pid"
+echo "== Ctrl-C, the balancer wedged (SIGSTOP, process $balancer_pid)"
 kill -INT -- "-$mvn_pid"
 for _ in $(seq 60); do kill -0 "$mvn_pid" 2>/dev/null || break; sleep 1; done
 kill -0 "$mvn_pid" 2>/dev/null && fail "Maven still runs 60 s after Ctrl-C"
 for _ in $(seq 30); do [ "$(listening_from target/cluster/)" = 0 ] && break; sleep 1; done
 [ "$(listening_from target/cluster/)" = 0 ] || { ss -ltnp; fail "a port of the cluster still listens after Ctrl-C"; }
 ! pgrep -f "target/cluster-(balancer|node)" >/dev/null || fail "a server of the cluster still runs after Ctrl-C"
+grep -q "balancer (process $balancer_pid) did not stop within .* killed (SIGKILL)" "$LOG" || fail "the command did not say it killed the wedged balancer"
 mvn_pid=""
-echo "cluster-run: Ctrl-C stopped the balancer and both nodes; no port of theirs listens"
+echo "cluster-run: Ctrl-C stopped both nodes and killed the wedged balancer, saying so; no port of theirs listens"

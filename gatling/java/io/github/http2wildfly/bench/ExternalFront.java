@@ -213,7 +213,6 @@ final class ExternalFront implements Front {
 
     @Override
     public void close() {
-        process.destroy();
-        ServerLaunch.awaitEnd(process);
+        ServerLaunch.stop(kind.label, process);
     }
 }

@@ -158,11 +158,10 @@ public final class ServerProcess implements AutoCloseable {
         return log;
     }
 
-    /** Asks it to stop (WildFly stops on SIGTERM), and ends it if it does not within 30 s. */
+    /** Asks it to stop (WildFly stops on SIGTERM), and ends it if it does not in ServerLaunch's grace. */
     @Override
     public void close() {
-        process.destroy();
-        ServerLaunch.awaitEnd(process);
+        ServerLaunch.stop("The lab's server", process);
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

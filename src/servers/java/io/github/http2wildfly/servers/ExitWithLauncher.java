@@ -2,6 +2,7 @@ package io.github.http2wildfly.servers;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Stops a server when the process that launched it (Maven's {@code wildfly:run}, {@code wildfly:start},
@@ -33,8 +34,23 @@ public final class ExitWithLauncher {
                 .filter(name -> name.equals("java") || name.equals("java.exe")).isPresent();
     }
 
+    /**
+     * Exits as WildFly does on SIGTERM (its shutdown hooks); a server too wedged to finish them (a full heap, a hung
+     * hook) is halted after the grace its launcher gives a server (ServerLaunch), so that no launcher's end leaves a
+     * server behind.
+     */
     private static void stop(String why) {
         System.err.println(why);
+        Thread halt = new Thread(() -> {
+            try {
+                Thread.sleep(TimeUnit.SECONDS.toMillis(ServerLaunch.STOP_GRACE_SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            Runtime.getRuntime().halt(1);
+        }, "exit-with-launcher-halt");
+        halt.setDaemon(true);
+        halt.start();
         System.exit(0);
     }
 }

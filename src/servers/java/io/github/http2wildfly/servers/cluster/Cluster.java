@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -359,24 +358,21 @@ public final class Cluster implements AutoCloseable {
      * given. The nodes register again.
      */
     public void reconfigureBalancer(String script, Map<String, String> properties) throws IOException, InterruptedException {
-        Process process = processes.get(BALANCER);
-        process.destroy();
-        ServerLaunch.awaitEnd(process);
+        ServerLaunch.stop(BALANCER, processes.get(BALANCER));
         awaitHop(hop(settings.balancerHome(), base(BALANCER), script, properties), BALANCER);
         launch(BALANCER);
     }
 
     /** Stops one of the three (SIGTERM: WildFly's own shutdown) and starts it again on its base directory. */
     public void restart(String name) throws IOException {
-        Process process = processes.get(name);
-        process.destroy();
-        ServerLaunch.awaitEnd(process);
+        ServerLaunch.stop(name, processes.get(name));
         launch(name);
     }
 
     /**
      * Stops all three (SIGTERM: WildFly's own shutdown) and waits for them, the nodes first, so that they can say
-     * goodbye to the balancer; those that hang are killed.
+     * goodbye to the balancer; one that has not stopped within ServerLaunch's grace (wedged: a full heap, SIGSTOP) is
+     * killed, and the command says so.
      */
     @Override
     public void close() {
@@ -387,12 +383,9 @@ public final class Cluster implements AutoCloseable {
                 System.err.println("The cluster's slow door did not close: " + e.getMessage());
             }
         }
-        List<Process> nodes = NODES.stream().map(processes::get).filter(Objects::nonNull).toList();
-        nodes.forEach(Process::destroy);
-        nodes.forEach(ServerLaunch::awaitEnd);
-        Optional.ofNullable(processes.get(BALANCER)).ifPresent(balancer -> {
-            balancer.destroy();
-            ServerLaunch.awaitEnd(balancer);
-        });
+        List<String> nodes = NODES.stream().filter(processes::containsKey).toList();
+        nodes.forEach(node -> processes.get(node).destroy()); // both at once; each says goodbye to the balancer
+        nodes.forEach(node -> ServerLaunch.awaitEnd(node, processes.get(node)));
+        Optional.ofNullable(processes.get(BALANCER)).ifPresent(balancer -> ServerLaunch.stop(BALANCER, balancer));
     }
 }
