@@ -36,14 +36,14 @@ public final class ExitWithLauncher {
 
     /**
      * Exits as WildFly does on SIGTERM (its shutdown hooks); a server too wedged to finish them (a full heap, a hung
-     * hook) is halted after the grace its launcher gives a server (ServerLaunch), so that no launcher's end leaves a
-     * server behind.
+     * hook) is halted after the grace its launcher gives a server (ServerLaunch's), so that no launcher's end leaves
+     * a server behind.
      */
     private static void stop(String why) {
         System.err.println(why);
         Thread halt = new Thread(() -> {
             try {
-                Thread.sleep(TimeUnit.SECONDS.toMillis(ServerLaunch.STOP_GRACE_SECONDS));
+                Thread.sleep(TimeUnit.SECONDS.toMillis(ServerAgent.STOP_GRACE_SECONDS));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

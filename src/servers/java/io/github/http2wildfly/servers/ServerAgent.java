@@ -25,6 +25,13 @@ public final class ServerAgent {
     static final String PORT_OFFSET = "jboss.socket.binding.port-offset";
     /** The Maven property that set that offset, for the refusal to name: given beside it (default port.offset). */
     public static final String PORT_OFFSET_KNOB = "h2demo.port.offset.knob";
+    /** Seconds a server asked to stop may take before it is killed, or halts itself once its launcher has gone. */
+    static final String STOP_GRACE = "h2demo.stop.grace.seconds";
+    /**
+     * That grace, 10 s unless told: WildFly stops in a second or two; one that takes longer is wedged (a full heap, a
+     * hung shutdown hook, SIGSTOP) and would otherwise keep its ports.
+     */
+    static final long STOP_GRACE_SECONDS = Long.getLong(STOP_GRACE, 10);
     /** The address WildFly binds, where given (the lab's server, a cluster node on a host of its own). */
     static final String BIND_ADDRESS = "jboss.bind.address";
 

@@ -34,12 +34,6 @@ public final class ServerLaunch {
                 .setBaseDirectory(base);
     }
 
-    /**
-     * How long a server asked to stop (SIGTERM) may take before it is killed: WildFly stops in a second or two; one
-     * that takes longer is wedged (a full heap, a hung shutdown hook, SIGSTOP), and would otherwise keep its ports.
-     */
-    static final long STOP_GRACE_SECONDS = 10;
-
     /** Asks a server to stop (SIGTERM) and waits for it; see {@link #awaitEnd}. */
     public static void stop(String name, Process process) {
         process.destroy();
@@ -48,14 +42,14 @@ public final class ServerLaunch {
 
     /**
      * Waits for a server asked to stop (SIGTERM), and kills it (SIGKILL) if it has not ended within
-     * {@value #STOP_GRACE_SECONDS} s, saying so.
+     * {@link ServerAgent#STOP_GRACE_SECONDS} s, saying so.
      */
     public static void awaitEnd(String name, Process process) {
         try {
-            if (!process.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
-                System.err.println(name + " (process " + process.pid() + ") did not stop within " + STOP_GRACE_SECONDS
+            if (!process.waitFor(ServerAgent.STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                System.err.println(name + " (process " + process.pid() + ") did not stop within " + ServerAgent.STOP_GRACE_SECONDS
                         + " s of SIGTERM: killed (SIGKILL)");
-                process.destroyForcibly().waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
+                process.destroyForcibly().waitFor(ServerAgent.STOP_GRACE_SECONDS, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();

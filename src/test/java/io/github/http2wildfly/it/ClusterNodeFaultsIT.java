@@ -3,6 +3,7 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.measure.net.CancellingClient;
 import io.github.http2wildfly.measure.net.StalledReader;
 import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.cluster.ClusterNode;
@@ -14,6 +15,7 @@ import io.github.http2wildfly.shared.ClusterManagement;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +59,16 @@ class ClusterNodeFaultsIT {
     private static final Duration SOAK_WARM_UP = Duration.ofSeconds(2);
     /** As many as the issue that found the stall had. */
     private static final int STALLED_READERS = 8;
+    /** Fewer than a node's task threads (32 on 2 cores), which a reader that stalls holds until it leaves. */
+    private static final int LEAVING_READERS = 24;
+    /** Past the 77 that hung both nodes, and past the balancer's rapid-reset defence on a client connection (200). */
+    private static final int CANCELS = 450;
+    /** How long a client waits for an answer before it calls the server hung: a guard, not a measurement. */
+    private static final Duration ANSWER_PATIENCE = Duration.ofSeconds(10);
+    /** As many as the issue's probe opened on each of its four connections. */
+    private static final int BODILESS_POSTS = 2_000;
+    /** A quarter of the balancer's 512 MB heap: its bodies' budget (16 MiB) and WildFly's own, with room to spare. */
+    private static final long BALANCER_HEAP_BOUND = 128L << 20;
 
     private Cluster cluster;
 
@@ -133,6 +145,99 @@ class ClusterNodeFaultsIT {
             for (StalledReader reader : stalled) {
                 reader.close();
             }
+        }
+    }
+
+    /**
+     * Downloads of the 2 MB tile that their clients leave once begun, as browsers do when their user leaves a page of
+     * large images: readers that stall (the balancer's next frame waits for their window) and then reset their stream,
+     * then {@value #CANCELS} downloads cancelled at their headers by a client with nghttp2's window, which opens its
+     * connection again when the balancer's rapid-reset defence closes it. Then both nodes, asked directly, and the
+     * balancer answer, and a soak through the balancer is answered whole. Before the cancel reached the node
+     * (proxy-stops-abandoned-tries.diff), 77 such cancels left every task thread of both nodes writing for ever.
+     */
+    @Test
+    void downloadsTheirClientsLeaveLeaveBothNodesAndTheBalancerServing() throws Exception {
+        URI door = cluster.balancerClearText("/");
+        String tile = "/http2" + LogoServlet.TILE_2M_PATH;
+        List<StalledReader> leaving = StalledReader.open(door.getHost(), door.getPort(), tile, LEAVING_READERS);
+        try {
+            StalledReader.awaitStalled(leaving);
+            for (StalledReader reader : leaving) {
+                reader.cancel();
+            }
+        } finally {
+            for (StalledReader reader : leaving) {
+                reader.close();
+            }
+        }
+        try (CancellingClient cancelling = new CancellingClient(door.getHost(), door.getPort())) {
+            int answered = cancelling.cancelAtHeaders(tile, CANCELS, ANSWER_PATIENCE);
+            System.out.println(answered + " of " + CANCELS + " downloads cancelled at their headers, over "
+                    + cancelling.connections() + " connections");
+            assertTrue(answered > CANCELS / 2, "most downloads began before they were cancelled: " + answered);
+        }
+        OkHttpClient patient = new TrustedClients().okHttp().newBuilder().readTimeout(ANSWER_PATIENCE).build();
+        for (String node : Cluster.NODES) {
+            assertAnswers(patient, cluster.node(node, "/http2" + LogoServlet.LOGO_PATH), node + ", asked directly");
+        }
+        assertAnswers(patient, cluster.balancer("/http2" + LogoServlet.LOGO_PATH), "the balancer");
+        System.out.println("the soak, after the downloads left: " + BalancerSoak.start(cluster, SOAK).assertEveryRequestSucceeded());
+    }
+
+    /**
+     * Four connections that each open {@value #BODILESS_POSTS} POSTs declaring a 64 KiB body and send none of it (about
+     * 100 bytes a request), beside a soak: every request of the soak is answered, the balancer refuses the streams
+     * past its limit, and its heap holds no more than its bodies' budget (proxy-sends-again-what-a-node-never-processed.diff:
+     * bodies filled as they arrive, within a budget; before, each declared body was allocated whole, and 8,000 filled
+     * the balancer's 512 MB heap for good).
+     */
+    @Test
+    void postsThatDeclareBodiesTheyNeverSendLeaveEveryOtherRequestAnsweredAndTheBalancersHeapBounded() throws Exception {
+        BalancerSoak soak = BalancerSoak.start(cluster, SOAK);
+        List<RawHttp2> flood = new ArrayList<>();
+        try {
+            for (int connection = 0; connection < 4; connection++) {
+                RawHttp2 h2 = RawHttp2.open(new TrustedClients().sslContext(), cluster.balancer("/"));
+                flood.add(h2);
+                for (int i = 0; i < BODILESS_POSTS; i++) {
+                    h2.headers(2 * i + 1, h2.post("/http2/").setInt("content-length", 65_536), false);
+                    if (i % 100 == 99 && !h2.flush()) {
+                        break; // the balancer closed the connection
+                    }
+                }
+                h2.flush();
+            }
+            System.out.println("the soak, beside " + flood.size() + " connections of " + BODILESS_POSTS + " bodiless POSTs: "
+                    + soak.assertEveryRequestSucceeded());
+            long heapUsed = heapUsedAfterGc();
+            System.out.println("the balancer's heap after a GC, the POSTs still open: " + (heapUsed >> 20) + " MiB");
+            assertTrue(heapUsed < BALANCER_HEAP_BOUND, "the balancer's heap holds " + (heapUsed >> 20) + " MiB");
+            for (RawHttp2 h2 : flood) {
+                System.out.println("a flooding connection: " + h2.resets().size() + " streams reset, " + h2.end());
+            }
+        } finally {
+            for (RawHttp2 h2 : flood) {
+                h2.close();
+            }
+        }
+        assertAnswers(new TrustedClients().okHttp().newBuilder().readTimeout(ANSWER_PATIENCE).build(),
+                cluster.balancer("/http2" + LogoServlet.LOGO_PATH), "the balancer, once the POSTs left");
+        try (var log = java.nio.file.Files.lines(cluster.log(Cluster.BALANCER))) {
+            assertEquals(0, log.filter(line -> line.contains("OutOfMemoryError")).count(), "OutOfMemoryError in the balancer's log");
+        }
+    }
+
+    private long heapUsedAfterGc() throws IOException {
+        ModelNode memory = Operations.createAddress("core-service", "platform-mbean", "type", "memory");
+        ClusterManagement.execute(cluster, Cluster.BALANCER, Operations.createOperation("gc", memory));
+        return ClusterManagement.execute(cluster, Cluster.BALANCER, Operations.createReadAttributeOperation(memory, "heap-memory-usage"))
+                .get("used").asLong();
+    }
+
+    private static void assertAnswers(OkHttpClient client, URI uri, String who) throws IOException {
+        try (Response response = client.newCall(new Request.Builder().url(uri.toString()).build()).execute()) {
+            assertEquals(200, response.code(), who);
         }
     }
 

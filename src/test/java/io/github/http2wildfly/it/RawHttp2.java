@@ -105,6 +105,10 @@ final class RawHttp2 implements AutoCloseable {
         return new DefaultHttp2Headers().method("GET").scheme("https").authority(authority).path(path);
     }
 
+    Http2Headers post(String path) {
+        return new DefaultHttp2Headers().method("POST").scheme("https").authority(authority).path(path);
+    }
+
     synchronized void headers(int streamId, Http2Headers headers, boolean endStream) throws IOException {
         writer.writeHeaders(writeContext, streamId, headers, 0, endStream, writeContext.newPromise());
     }

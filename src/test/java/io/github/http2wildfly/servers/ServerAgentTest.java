@@ -173,6 +173,40 @@ class ServerAgentTest {
         }
     }
 
+    /**
+     * The same, its shutdown hung (as a server's whose heap is full may be): it halts once the stop's grace is up
+     * instead of keeping its ports for ever.
+     */
+    @Test
+    void aServerWhoseLauncherIsGoneAndWhoseShutdownHangsIsHaltedAfterTheGrace() throws Exception {
+        serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
+        List<String> javaInAShell = new ArrayList<>(List.of("sh", "-c", "\"$@\"; echo exit=$?", "sh"));
+        javaInAShell.addAll(ShortLivedJava.command(command(agentOptions("port.offset"), "-D" + ServerAgent.STOP_GRACE + "=1",
+                "-Djboss.socket.binding.port-offset=" + freeOffset(), "-cp", System.getProperty("java.class.path"), WedgedSleeper.class.getName())));
+        Process shell = new ProcessBuilder(javaInAShell).redirectErrorStream(true).start();
+        try {
+            assertTrue(shell.waitFor(30, TimeUnit.SECONDS), "the server kept running, its shutdown hung");
+            String output = new String(shell.getInputStream().readAllBytes());
+            assertTrue(output.contains("stopping") && output.contains("exit=1"), output);
+        } finally {
+            shell.destroyForcibly();
+        }
+    }
+
+    /** A server whose shutdown never ends. */
+    public static final class WedgedSleeper {
+        public static void main(String[] args) throws InterruptedException {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    Thread.sleep(600_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            Thread.sleep(600_000);
+        }
+    }
+
     /** Stands in for a server: runs until stopped. */
     public static final class Sleeper {
         static final String RUNNING = "main is running";
