@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -174,26 +175,46 @@ class ServerAgentTest {
     }
 
     /**
-     * The same, its shutdown hung (as a server's whose heap is full may be): it halts once the stop's grace is up
-     * instead of keeping its ports for ever.
+     * A server whose launcher (a JVM) goes away once the server runs, and whose shutdown then hangs (as a server's with a
+     * full heap may): it halts once the stop's grace is up instead of keeping its ports for ever.
      */
     @Test
-    void aServerWhoseLauncherIsGoneAndWhoseShutdownHangsIsHaltedAfterTheGrace() throws Exception {
+    void aServerWhoseLauncherGoesAwayAndWhoseShutdownHangsHaltsAfterTheGrace() throws Exception {
         serverOn(PortCheck.WILDFLY_MANAGEMENT_PORT);
-        List<String> javaInAShell = new ArrayList<>(List.of("sh", "-c", "\"$@\"; echo exit=$?", "sh"));
-        javaInAShell.addAll(ShortLivedJava.command(command(agentOptions("port.offset"), "-D" + ServerAgent.STOP_GRACE + "=1",
-                "-Djboss.socket.binding.port-offset=" + freeOffset(), "-cp", System.getProperty("java.class.path"), WedgedSleeper.class.getName())));
-        Process shell = new ProcessBuilder(javaInAShell).redirectErrorStream(true).start();
+        List<String> server = ShortLivedJava.command(command(agentOptions("port.offset"), "-D" + ServerAgent.STOP_GRACE + "=1",
+                "-Djboss.socket.binding.port-offset=" + freeOffset(), "-cp", System.getProperty("java.class.path"), WedgedSleeper.class.getName()));
+        List<String> launcher = new ArrayList<>(ShortLivedJava.command("-cp", System.getProperty("java.class.path"),
+                LeavingLauncher.class.getName()));
+        launcher.addAll(server);
+        Process leaving = new ProcessBuilder(launcher).redirectErrorStream(true).start();
+        String output = new String(leaving.getInputStream().readAllBytes());
+        assertTrue(leaving.waitFor(30, TimeUnit.SECONDS), "the launcher left");
+        Matcher pid = Pattern.compile(LeavingLauncher.SERVER + "(\\d+)").matcher(output);
+        assertTrue(pid.find(), output);
+        Optional<ProcessHandle> wedged = ProcessHandle.of(Long.parseLong(pid.group(1)));
         try {
-            assertTrue(shell.waitFor(30, TimeUnit.SECONDS), "the server kept running, its shutdown hung");
-            String output = new String(shell.getInputStream().readAllBytes());
-            assertTrue(output.contains("stopping") && output.contains("exit=1"), output);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); // a guard, not a measurement
+            while (wedged.map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertFalse(wedged.map(ProcessHandle::isAlive).orElse(false), "the server kept running, its shutdown hung");
         } finally {
-            shell.destroyForcibly();
+            wedged.ifPresent(ProcessHandle::destroyForcibly);
         }
     }
 
-    /** A server whose shutdown never ends. */
+    /** Starts the server its arguments name, waits until it runs with its shutdown hook, says its process and leaves. */
+    public static final class LeavingLauncher {
+        static final String SERVER = "server process ";
+
+        public static void main(String[] args) throws Exception {
+            Process server = new ProcessBuilder(args).redirectErrorStream(true).start();
+            new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream())).readLine(); // its hook is in
+            System.out.println(SERVER + server.pid());
+        }
+    }
+
+    /** A server whose shutdown never ends: its hook sleeps. */
     public static final class WedgedSleeper {
         public static void main(String[] args) throws InterruptedException {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -203,6 +224,7 @@ class ServerAgentTest {
                     Thread.currentThread().interrupt();
                 }
             }));
+            System.out.println(Sleeper.RUNNING);
             Thread.sleep(600_000);
         }
     }
