@@ -73,7 +73,7 @@ class UndertowAbandonedTryPatchIT {
      */
     @Test
     void withTheDiffADownloadCancelledOnceItsAnswerHasBegunFreesTheNodesWriter() throws Exception {
-        assertEquals(0, writersLeft(withIt(ProxyCancelledDownloads.class)));
+        assertEquals(0, writersLeft(withIt(ProxyCancelledDownloads.class), "writersLeftAfterCancels", DOWNLOADS));
     }
 
     /**
@@ -82,18 +82,7 @@ class UndertowAbandonedTryPatchIT {
      */
     @Test
     void withTheDiffStalledReadersThatLeaveFreeTheNodesWriters() throws Exception {
-        assertEquals(0, stalledReadersLeave(withIt(ProxyCancelledDownloads.class)));
-    }
-
-    @Test
-    void withoutItTheWritersOfStalledReadersThatLeftWaitForEver() throws Exception {
-        assertTrue(stalledReadersLeave(undertow.with(BEFORE, ProxyCancelledDownloads.class, work.resolve("without"))) > 0,
-                "writers of readers gone still waiting");
-    }
-
-    private int stalledReadersLeave(ClassLoader loader) throws Exception {
-        return (int) loader.loadClass(ProxyCancelledDownloads.class.getName()).getMethod("writersLeftAfterStalledReadersLeave", int.class)
-                .invoke(null, STALLED_READERS);
+        assertEquals(0, writersLeft(withIt(ProxyCancelledDownloads.class), "writersLeftAfterStalledReadersLeave", STALLED_READERS));
     }
 
     /**
@@ -125,14 +114,15 @@ class UndertowAbandonedTryPatchIT {
     }
 
     @Test
-    void withoutItTheWritersOfCancelledDownloadsWaitForEver() throws Exception {
-        assertTrue(writersLeft(undertow.with(BEFORE, ProxyCancelledDownloads.class, work.resolve("without"))) > 0,
-                "writers of cancelled downloads still waiting");
+    void withoutItTheWritersOfDownloadsTheirClientsLeftWaitForEver() throws Exception {
+        ClassLoader without = undertow.with(BEFORE, ProxyCancelledDownloads.class, work.resolve("without"));
+        assertTrue(writersLeft(without, "writersLeftAfterStalledReadersLeave", STALLED_READERS) > 0, "after stalled readers left");
+        assertTrue(writersLeft(without, "writersLeftAfterCancels", DOWNLOADS) > 0, "after cancels at the headers");
     }
 
-    private int writersLeft(ClassLoader loader) throws Exception {
-        return (int) loader.loadClass(ProxyCancelledDownloads.class.getName()).getMethod("writersLeftAfterCancels", int.class)
-                .invoke(null, DOWNLOADS);
+    /** The node's writers still waiting after the scenario's clients left. */
+    private static int writersLeft(ClassLoader loader, String scenario, int clients) throws Exception {
+        return (int) loader.loadClass(ProxyCancelledDownloads.class.getName()).getMethod(scenario, int.class).invoke(null, clients);
     }
 
     /**

@@ -199,7 +199,8 @@ public final class Cluster implements AutoCloseable {
         while (!seen.containsAll(expected)) {
             processes.forEach((name, process) -> {
                 if (!process.isAlive()) {
-                    throw new BuildCheckFailure("The cluster's " + name + " ended (exit " + process.exitValue() + "): see " + log(name));
+                    throw new BuildCheckFailure("The cluster's " + name + " ended (exit " + process.exitValue() + "): see " + log(name)
+                            + lastLines(log(name))); // in the message: the next cluster in this folder deletes the log
                 }
             });
             if (Instant.now().isAfter(deadline)) {
@@ -208,6 +209,16 @@ public final class Cluster implements AutoCloseable {
             }
             get(door).flatMap(Cluster::nodeOf).ifPresent(seen::add);
             Thread.sleep(200);
+        }
+    }
+
+    /** The last lines of a server's log, each on a line of its own, or nothing if it cannot be read. */
+    private static String lastLines(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1);
+            return "\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+        } catch (IOException e) {
+            return "";
         }
     }
 
