@@ -65,6 +65,8 @@ class ClusterNodeFaultsIT {
     private static final int CANCELS = 450;
     /** How long a client waits for an answer before it calls the server hung: a guard, not a measurement. */
     private static final Duration ANSWER_PATIENCE = Duration.ofSeconds(10);
+    /** The slow download: the 2 MB tile in about 50 s. */
+    private static final String SLOW_RATE = "40K";
     /** As many as the probe opened on each of its four connections. */
     private static final int BODILESS_POSTS = 2_000;
     /** A quarter of the balancer's 512 MB heap: its bodies' budget (16 MiB) and WildFly's own, with room to spare. */
@@ -226,6 +228,31 @@ class ClusterNodeFaultsIT {
         try (var log = java.nio.file.Files.lines(cluster.log(Cluster.BALANCER))) {
             assertEquals(0, log.filter(line -> line.contains("OutOfMemoryError")).count(), "OutOfMemoryError in the balancer's log");
         }
+    }
+
+    /**
+     * Slow is not hostile: a download of the 2 MB tile that moves at 40 KB/s (curl's --limit-rate, about 50 s) comes
+     * whole through the balancer, past its request time (the IT sets 5 s), beside what frees streams whose clients
+     * left: only a stream its client resets, or whose client gives no credit back, is given up.
+     */
+    @Test
+    void aDownloadThatMovesSlowlyComesWholeThroughTheBalancer() throws Exception {
+        String tile = cluster.balancer("/http2" + LogoServlet.TILE_2M_PATH).toString();
+        String whole = curl(tile);
+        assertTrue(whole.startsWith("200 "), "the tile at full speed: " + whole);
+        assertEquals(whole, curl(tile, "--limit-rate", SLOW_RATE), "the tile at " + SLOW_RATE + "/s: status and bytes");
+    }
+
+    /** curl over HTTP/2 with the project's certificate: "status bytes-downloaded". */
+    private String curl(String url, String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of("curl", "-sS", "--http2", "--max-time", "300", "--cacert",
+                ClusterServers.settings().certificate().toString(), "-o", "/dev/null", "-w", "%{http_code} %{size_download}"));
+        command.addAll(List.of(options));
+        command.add(url);
+        Process curl = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(curl.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+        assertEquals(0, curl.waitFor(), "curl: " + output);
+        return output;
     }
 
     private long heapUsedAfterGc() throws IOException {
