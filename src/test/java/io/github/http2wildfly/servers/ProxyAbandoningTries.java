@@ -105,7 +105,11 @@ public final class ProxyAbandoningTries {
         }
     }
 
-    private static int statusOf(OkHttpClient h2, Request request) {
+    /**
+     * The request's status, or -1 where it failed (given up, reset). Public: another scenario, in a class loader of its
+     * own ({@link PatchedLibrary}), is of another runtime package.
+     */
+    public static int statusOf(OkHttpClient h2, Request request) {
         try (Response response = h2.newCall(request).execute()) {
             return response.code();
         } catch (IOException givenUp) {

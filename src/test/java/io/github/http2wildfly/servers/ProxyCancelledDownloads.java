@@ -24,7 +24,6 @@ import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import okhttp3.Response;
 import org.xnio.OptionMap;
 import org.xnio.Xnio;
 
@@ -102,7 +101,7 @@ public final class ProxyCancelledDownloads {
                 String proxy = UndertowProxies.start(servers, node.proxyClient(), -1, -1);
                 OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
                         .retryOnConnectionFailure(false).readTimeout(30, TimeUnit.SECONDS).build();
-                CompletableFuture<Integer> post = CompletableFuture.supplyAsync(() -> statusOf(h2,
+                CompletableFuture<Integer> post = CompletableFuture.supplyAsync(() -> ProxyAbandoningTries.statusOf(h2,
                         new Request.Builder().url(proxy + "/held").post(RequestBody.create("x", MediaType.get("text/plain"))).build()));
                 if (!node.held.await(10, TimeUnit.SECONDS)) {
                     throw new IllegalStateException("the POST did not reach the node");
@@ -114,14 +113,6 @@ public final class ProxyCancelledDownloads {
                 node.release.countDown();
                 servers.forEach(Undertow::stop);
             }
-        }
-    }
-
-    private static int statusOf(OkHttpClient h2, Request request) {
-        try (Response response = h2.newCall(request).execute()) {
-            return response.code();
-        } catch (IOException failed) {
-            return -1;
         }
     }
 
