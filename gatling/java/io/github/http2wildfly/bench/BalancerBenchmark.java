@@ -330,12 +330,6 @@ public final class BalancerBenchmark {
         return new Throughput(RatioInterval.of(cpu, 0.95), RatioInterval.of(cpuClear, 0.95), RatioInterval.of(rate, 0.95));
     }
 
-    /** CPU time of a process and its children so far. */
-    private static double cpuMillis(ProcessHandle process) {
-        return Stream.concat(Stream.of(process), process.descendants())
-                .mapToDouble(handle -> handle.info().totalCpuDuration().orElse(Duration.ZERO).toNanos() / 1e6).sum();
-    }
-
     private static long[] connections(Front front) throws IOException, InterruptedException {
         long[] counts = new long[Cluster.NODES.size()];
         for (int i = 0; i < counts.length; i++) {
@@ -443,13 +437,27 @@ public final class BalancerBenchmark {
         return found.isEmpty() ? "no difference found" : String.join("; ", found);
     }
 
-    private static String header(BalancerSettings bench, List<String> diffs) throws IOException {
+    static String today() {
+        return ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE);
+    }
+
+    /** "2 cores (AMD EPYC ...), Linux 6.18, Java 17.0.15": where a record was measured. */
+    static String machine() throws IOException {
         String cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name")).findFirst()
                 .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("unknown CPU");
+        return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", Java " + System.getProperty("java.version");
+    }
+
+    /** CPU time of a process and its children so far. */
+    static double cpuMillis(ProcessHandle process) {
+        return Stream.concat(Stream.of(process), process.descendants())
+                .mapToDouble(handle -> handle.info().totalCpuDuration().orElse(Duration.ZERO).toNanos() / 1e6).sum();
+    }
+
+    private static String header(BalancerSettings bench, List<String> diffs) throws IOException {
         return "# WildFly's balancer beside HAProxy and nginx\n\n"
-                + "Measured " + ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE) + " on " + Runtime.getRuntime().availableProcessors()
-                + " cores (" + cpu + "), " + System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
-                + System.getProperty("java.version") + ", by `./mvnw -Pcluster package exec:java@balancers -Dcluster.bench.loads="
+                + "Measured " + today() + " on " + machine() + ", by `./mvnw -Pcluster package exec:java@balancers -Dcluster.bench.loads="
                 + bench.rule().minLoads() + " -Dcluster.bench.loads.max=" + bench.rule().maxLoads() + " -Dcluster.bench.h2load.rounds=" + bench.h2loadRounds()
                 + " -Dcluster.bench.kills=" + bench.kills() + " -Dcluster.bench.fronts=" + String.join(",", bench.fronts()) + "` (BalancerBenchmark): each front in front of the same two nodes on this one"
                 + " machine (HAProxy and nginx beside the cluster of the last hop, its balancer idle); the pages cold loads in fresh"

@@ -62,6 +62,31 @@ public final class UndertowPatch {
         }
     }
 
+    /**
+     * The same server without the diffs: a copy of it (hard links, but for the module's descriptor) whose
+     * {@code io.undertow.core} module leaves the patch's jar out, for a benchmark that sets stock Undertow beside the
+     * patched one (the attack suite). The copy is made again each time.
+     */
+    public static Path stock(Path server, Path copy) throws IOException {
+        if (Files.exists(copy)) {
+            ServerFingerprint.delete(copy);
+        }
+        try (Stream<Path> files = Files.walk(server)) {
+            for (Path file : files.toList()) {
+                Path target = copy.resolve(server.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else if (!file.getFileName().toString().equals(PATCH_JAR) && !file.equals(server.resolve(MODULE).resolve("module.xml"))) {
+                    Files.createLink(target, file);
+                }
+            }
+        }
+        String root = "<resource-root path=\"" + PATCH_JAR + "\"/>";
+        String xml = Files.readString(server.resolve(MODULE).resolve("module.xml"));
+        Files.writeString(copy.resolve(MODULE).resolve("module.xml"), xml.replaceAll("\\s*" + java.util.regex.Pattern.quote(root), ""));
+        return copy;
+    }
+
     /** The sources must be those of the Undertow the server runs: the diffs were written against them. */
     static void checkVersion(Path module, Path sourcesJar) throws IOException {
         String sourcesVersion = version(sourcesJar.getFileName().toString(), "-sources.jar");

@@ -3,6 +3,7 @@ package io.github.http2wildfly.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.measure.attack.RawHttp2;
 import io.github.http2wildfly.measure.net.CancellingClient;
 import io.github.http2wildfly.measure.net.StalledReader;
 import io.github.http2wildfly.servers.cluster.Cluster;

@@ -212,7 +212,11 @@ public final class Cluster implements AutoCloseable {
         }
     }
 
-    /** The last lines of a server's log, each on a line of its own, or nothing if it cannot be read. */
+    /** The last lines of one of the three's log, each on a line of its own, or nothing if it cannot be read. */
+    public String lastLines(String server) {
+        return lastLines(log(server));
+    }
+
     private static String lastLines(Path log) {
         try {
             List<String> lines = Files.readAllLines(log, java.nio.charset.StandardCharsets.ISO_8859_1);

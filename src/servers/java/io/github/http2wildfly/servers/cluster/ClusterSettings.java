@@ -54,4 +54,10 @@ public record ClusterSettings(Hop hop, int portOffset, Path balancerHome, Path n
         return new ClusterSettings(other, portOffset, balancerHome, nodeHome, war, cliDir, serverJvm, bindAddress,
                 httpPort, httpsPort, certificate, slowHttpsPort, slowRoundTripMillis);
     }
+
+    /** The same cluster on other servers (the attack suite's stock ones: UndertowPatch.stock). */
+    public ClusterSettings withHomes(Path balancer, Path node) {
+        return new ClusterSettings(hop, portOffset, balancer, node, war, cliDir, serverJvm, bindAddress,
+                httpPort, httpsPort, certificate, slowHttpsPort, slowRoundTripMillis);
+    }
 }

@@ -1,4 +1,4 @@
-package io.github.http2wildfly.it;
+package io.github.http2wildfly.measure.attack;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -41,11 +41,12 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 
 /**
- * One HTTP/2 connection over TLS whose frames the test chooses, as an attacker sends them (a real client
+ * One HTTP/2 connection over TLS whose frames the caller chooses, as an attacker sends them (a real client
  * refuses to). Netty's codec writes and reads the frames; this class only moves their bytes over a socket
- * and records what the server answered: its SETTINGS, GOAWAY and RST_STREAM codes.
+ * and records what the server answered: its SETTINGS, answers, GOAWAY and RST_STREAM codes. It gives the server no
+ * flow-control credit unless asked to, and its reading can be paused (a client that stops reading).
  */
-final class RawHttp2 implements AutoCloseable {
+public final class RawHttp2 implements AutoCloseable {
 
     private static final String CLOSED_BY_THE_SERVER = "closed by the server";
 
@@ -72,8 +73,14 @@ final class RawHttp2 implements AutoCloseable {
     private volatile long maxConcurrentStreams = Long.MAX_VALUE;
     private volatile String end = "open";
     private volatile boolean closing;
+    private final AtomicLong dataReceived = new AtomicLong();
+    private final Object pause = new Object();
+    private boolean paused;
+    private volatile boolean creditingTheConnection;
+    /** The last stream a GOAWAY said the server processes. */
+    private volatile int lastStreamId = Integer.MAX_VALUE;
 
-    private RawHttp2(Socket socket, String authority) throws IOException {
+    private RawHttp2(Socket socket, String authority, Http2Settings ours) throws IOException {
         this.socket = socket;
         this.out = socket.getOutputStream();
         this.authority = authority;
@@ -81,13 +88,18 @@ final class RawHttp2 implements AutoCloseable {
         reader.setDaemon(true);
         // The client's preface first: the reader acknowledges the server's SETTINGS as soon as they come.
         send(Http2CodecUtil.connectionPrefaceBuf());
-        writer.writeSettings(writeContext, new Http2Settings(), writeContext.newPromise());
+        writer.writeSettings(writeContext, ours, writeContext.newPromise());
         flush();
         reader.start();
     }
 
     /** A TLS connection to the door that negotiated h2 by ALPN, its preface and SETTINGS sent. */
-    static RawHttp2 open(SSLContext tls, URI door) throws IOException {
+    public static RawHttp2 open(SSLContext tls, URI door) throws IOException {
+        return open(tls, door, new Http2Settings());
+    }
+
+    /** The same with these SETTINGS of ours (a window of 0, say). */
+    public static RawHttp2 open(SSLContext tls, URI door, Http2Settings ours) throws IOException {
         SSLSocket socket = (SSLSocket) tls.getSocketFactory().createSocket(door.getHost(), door.getPort());
         socket.setSoTimeout((int) Duration.ofSeconds(60).toMillis());
         SSLParameters parameters = socket.getSSLParameters();
@@ -98,27 +110,76 @@ final class RawHttp2 implements AutoCloseable {
             socket.close();
             throw new IOException("the door negotiated " + socket.getApplicationProtocol() + ", not h2");
         }
-        return new RawHttp2(socket, door.getHost() + ":" + door.getPort());
+        return new RawHttp2(socket, door.getHost() + ":" + door.getPort(), ours);
     }
 
-    Http2Headers get(String path) {
+    public Http2Headers get(String path) {
         return new DefaultHttp2Headers().method("GET").scheme("https").authority(authority).path(path);
     }
 
-    Http2Headers post(String path) {
+    public Http2Headers post(String path) {
         return new DefaultHttp2Headers().method("POST").scheme("https").authority(authority).path(path);
     }
 
-    synchronized void headers(int streamId, Http2Headers headers, boolean endStream) throws IOException {
+    public synchronized void headers(int streamId, Http2Headers headers, boolean endStream) throws IOException {
         writer.writeHeaders(writeContext, streamId, headers, 0, endStream, writeContext.newPromise());
     }
 
-    synchronized void reset(int streamId) {
+    public synchronized void reset(int streamId) {
         writer.writeRstStream(writeContext, streamId, Http2Error.CANCEL.code(), writeContext.newPromise());
     }
 
+    /** Any frame, as given: no check of ours stands in the way (a WINDOW_UPDATE of 0, a PRIORITY on itself). */
+    public synchronized void frame(int type, int flags, int streamId, byte[] payload) {
+        writer.writeFrame(writeContext, (byte) type, streamId, new Http2Flags((short) flags), Unpooled.wrappedBuffer(payload),
+                writeContext.newPromise());
+    }
+
+    public synchronized void data(int streamId, byte[] bytes, boolean endStream) {
+        writer.writeData(writeContext, streamId, Unpooled.wrappedBuffer(bytes), 0, endStream, writeContext.newPromise());
+    }
+
+    public synchronized void ping(long payload) {
+        writer.writePing(writeContext, false, payload, writeContext.newPromise());
+    }
+
+    public synchronized void settings(Http2Settings settings) {
+        writer.writeSettings(writeContext, settings, writeContext.newPromise());
+    }
+
+    public synchronized void windowUpdate(int streamId, int increment) {
+        frame(Http2FrameTypes.WINDOW_UPDATE, 0, streamId, new byte[] {(byte) (increment >>> 24), (byte) (increment >>> 16),
+                (byte) (increment >>> 8), (byte) increment});
+    }
+
+    public synchronized void priority(int streamId, int dependency, short weight) {
+        writer.writePriority(writeContext, streamId, dependency, weight, false, writeContext.newPromise());
+    }
+
+    /**
+     * From now on gives the connection's window back as DATA comes, as a browser that reads what it receives does (each
+     * stream keeps the window it began with): a stream's answer no longer holds back the others'.
+     */
+    public void creditTheConnection() {
+        creditingTheConnection = true;
+    }
+
+    /** Stops reading what the server sends, once the chunk being read is read: its frames pile up at the server. */
+    public void pauseReading() {
+        synchronized (pause) {
+            paused = true;
+        }
+    }
+
+    public void resumeReading() {
+        synchronized (pause) {
+            paused = false;
+            pause.notifyAll();
+        }
+    }
+
     /** HEADERS without END_HEADERS: the header block goes on in CONTINUATION frames. */
-    synchronized void headersToBeContinued(int streamId, Http2Headers headers) throws Http2Exception {
+    public synchronized void headersToBeContinued(int streamId, Http2Headers headers) throws Http2Exception {
         ByteBuf block = Unpooled.buffer();
         blockEncoder.encodeHeaders(streamId, headers, block);
         writer.writeFrame(writeContext, Http2FrameTypes.HEADERS, streamId, new Http2Flags().endOfStream(true), block,
@@ -129,7 +190,7 @@ final class RawHttp2 implements AutoCloseable {
      * A CONTINUATION frame of the stream's header block: one more header field, {@code bytes} long, a new
      * name each time (so HPACK cannot shrink it to an index: the block grows by what the frame carries).
      */
-    synchronized void continuation(int streamId, int bytes, boolean last) throws Http2Exception {
+    public synchronized void continuation(int streamId, int bytes, boolean last) throws Http2Exception {
         ByteBuf block = Unpooled.buffer();
         blockEncoder.encodeHeaders(streamId, new DefaultHttp2Headers().add(
                 "x-flood-" + streamId + "-" + continuations.incrementAndGet(), "c".repeat(bytes)), block);
@@ -143,7 +204,7 @@ final class RawHttp2 implements AutoCloseable {
      * frame with the first piece, a CONTINUATION frame with each next one, each sent on its own (so that each is read
      * alone when the server reads as fast as they come). False once the server has closed the connection.
      */
-    synchronized boolean headerBlockCutAt(int streamId, Http2Headers headers, double... cuts) throws Http2Exception {
+    public synchronized boolean headerBlockCutAt(int streamId, Http2Headers headers, double... cuts) throws Http2Exception {
         ByteBuf block = Unpooled.buffer();
         try {
             blockEncoder.encodeHeaders(streamId, headers, block);
@@ -180,7 +241,7 @@ final class RawHttp2 implements AutoCloseable {
     }
 
     /** Sends what was written; false once the server has closed the connection. */
-    synchronized boolean flush() {
+    public synchronized boolean flush() {
         writeContext.flush();
         try {
             for (Object frame = writing.readOutbound(); frame != null; frame = writing.readOutbound()) {
@@ -204,7 +265,7 @@ final class RawHttp2 implements AutoCloseable {
         }
     }
 
-    long awaitMaxConcurrentStreams() throws InterruptedException {
+    public long awaitMaxConcurrentStreams() throws InterruptedException {
         awaitSettingsExchanged();
         return maxConcurrentStreams;
     }
@@ -213,53 +274,82 @@ final class RawHttp2 implements AutoCloseable {
      * Whether the server's SETTINGS came and our ACK went out: after it, nothing of ours but what the
      * test writes (a header block's CONTINUATION frames, for one, must have no frame between them).
      */
-    boolean awaitSettingsExchanged() throws InterruptedException {
+    public boolean awaitSettingsExchanged() throws InterruptedException {
         return settingsExchanged.await(30, TimeUnit.SECONDS);
     }
 
     /** Whether the server closed the connection within the time (a guard against a hang, not a measurement). */
-    boolean awaitClosed(Duration within) throws InterruptedException {
+    public boolean awaitClosed(Duration within) throws InterruptedException {
         return closed.await(within.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Whether the server sent GOAWAY or closed the connection within the time (a guard, not a measurement). */
-    boolean awaitGoAwayOrClose(Duration within) throws InterruptedException {
+    public boolean awaitGoAwayOrClose(Duration within) throws InterruptedException {
         return goingAway.await(within.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** How the connection ended, for the tests' messages. */
-    String end() {
+    public String end() {
         return end;
     }
 
     /** Whether the server closed the connection (rather than a read timing out). */
-    boolean closedByTheServer() {
+    public boolean closedByTheServer() {
         return end.equals(CLOSED_BY_THE_SERVER);
     }
 
     /** The GOAWAY's error code, or -1 when none came. */
-    long goAwayError() {
+    public long goAwayError() {
         return goAwayError.get();
     }
 
-    /** The :status the server answered on the stream, if it did within the time (a guard, not a measurement). */
-    Optional<String> awaitStatus(int streamId, Duration within) throws InterruptedException, ExecutionException {
+    /**
+     * The :status the server answered on the stream, if it did within the time (a guard, not a measurement); none at
+     * once for a stream it will not answer (above its GOAWAY's last stream, or the connection closed).
+     */
+    public Optional<String> awaitStatus(int streamId, Duration within) throws InterruptedException {
         try {
             return Optional.of(status(streamId).get(within.toMillis(), TimeUnit.MILLISECONDS));
-        } catch (TimeoutException none) {
+        } catch (TimeoutException | ExecutionException none) {
             return Optional.empty();
         }
     }
 
     private CompletableFuture<String> status(int streamId) {
-        return statuses.computeIfAbsent(streamId, stream -> new CompletableFuture<>());
+        CompletableFuture<String> status = statuses.computeIfAbsent(streamId, stream -> new CompletableFuture<>());
+        if (streamId > lastStreamId || closed.getCount() == 0) {
+            status.completeExceptionally(new IOException("stream " + streamId + " will not be answered: " + end
+                    + (goAwayError.get() >= 0 ? ", GOAWAY " + Outcome.errorName(goAwayError.get()) : "")));
+        }
+        return status;
     }
 
-    Map<Integer, Long> resets() {
+    /** Fails every awaited status the server will no longer send: those above a GOAWAY's last stream, or all once closed. */
+    private void failUnanswerable() {
+        statuses.keySet().forEach(this::status);
+    }
+
+    public Map<Integer, Long> resets() {
         return resets;
     }
 
-    long bytesSent() {
+    /** The streams the server began an answer on (its HEADERS came). */
+    public long answered() {
+        return statuses.values().stream().filter(status -> status.isDone() && !status.isCompletedExceptionally()).count();
+    }
+
+    /** How many streams the server answered with each :status. */
+    public Map<String, Long> statuses() {
+        return statuses.values().stream().filter(status -> status.isDone() && !status.isCompletedExceptionally()).collect(java.util.stream.Collectors.groupingBy(
+                CompletableFuture::join, java.util.TreeMap::new, java.util.stream.Collectors.counting()));
+    }
+
+    /** The bytes of DATA the server sent. */
+    public long dataReceived() {
+        return dataReceived.get();
+    }
+
+    public long bytesSent() {
         return bytesSent.get();
     }
 
@@ -274,6 +364,11 @@ final class RawHttp2 implements AutoCloseable {
                 received.writeBytes(chunk, 0, read);
                 frames.readFrame(context, received, new Listener());
                 received.discardSomeReadBytes();
+                synchronized (pause) {
+                    while (paused && !closing) {
+                        pause.wait(100);
+                    }
+                }
             }
             end = CLOSED_BY_THE_SERVER;
         } catch (SocketTimeoutException silence) {
@@ -283,9 +378,12 @@ final class RawHttp2 implements AutoCloseable {
             end = closing ? "closed by the test" : CLOSED_BY_THE_SERVER;
         } catch (IOException | Http2Exception e) {
             end = "ended: " + e;
+        } catch (InterruptedException e) {
+            end = "interrupted";
         } finally {
             received.release();
             closed.countDown();
+            failUnanswerable();
             goingAway.countDown();
         }
     }
@@ -293,6 +391,7 @@ final class RawHttp2 implements AutoCloseable {
     @Override
     public void close() throws IOException {
         closing = true;
+        resumeReading();
         socket.close();
         try {
             reader.join(10_000);
@@ -318,6 +417,13 @@ final class RawHttp2 implements AutoCloseable {
 
         @Override
         public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding, boolean endOfStream) {
+            dataReceived.addAndGet(data.readableBytes());
+            if (creditingTheConnection && data.readableBytes() + padding > 0) {
+                synchronized (RawHttp2.this) {
+                    windowUpdate(0, data.readableBytes() + padding);
+                    flush();
+                }
+            }
             return data.readableBytes() + padding;
         }
 
@@ -340,7 +446,9 @@ final class RawHttp2 implements AutoCloseable {
         @Override
         public void onGoAwayRead(ChannelHandlerContext ctx, int lastStreamId, long errorCode, ByteBuf debugData) {
             goAwayError.set(errorCode);
+            RawHttp2.this.lastStreamId = lastStreamId;
             goingAway.countDown();
+            failUnanswerable();
         }
     }
 }

