@@ -53,6 +53,52 @@ public final class ProxyToGoingAwayNode {
         }
     }
 
+    /**
+     * {@code requests} requests to {@code /slow} at once, through the proxy to two nodes, the first of which, after
+     * {@code processed} streams on its first connection, goes away with an error (GOAWAY INTERNAL_ERROR, the stream
+     * before the next as its last) and closes: those it processed are lost with it, the others it never processed.
+     * Returns "not processed: ok of n; processed POSTs: ok of n; the failing node's connections: n" (a processed POST must
+     * not be sent again: the node may have acted on it; more than one connection: it did go away).
+     */
+    public static String afterAnErrorGoAway(int requests, int processed) throws Exception {
+        try (ScriptedNode failing = new ScriptedNode(100).goAwayInErrorAfterStreams(processed); ScriptedNode other = new ScriptedNode(100)) {
+            List<Undertow> servers = new ArrayList<>();
+            ExecutorService clients = Executors.newFixedThreadPool(requests);
+            try {
+                String url = UndertowProxies.start(servers, UndertowProxies.toNodes(failing, other), 30_000, 3) + "/slow?n=";
+                OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(false)
+                        .callTimeout(60, TimeUnit.SECONDS).build();
+                List<CompletableFuture<Boolean>> answers = new ArrayList<>();
+                for (int i = 0; i < requests; i++) {
+                    Request.Builder request = new Request.Builder().url(url + i);
+                    if (i % 2 == 1) {
+                        request.post(RequestBody.create(BODY, TEXT));
+                    }
+                    answers.add(CompletableFuture.supplyAsync(() -> ok(h2, request.build()), clients));
+                }
+                int notProcessed = 0;
+                int notProcessedOk = 0;
+                int processedPosts = 0;
+                int processedPostsOk = 0;
+                for (int i = 0; i < requests; i++) {
+                    boolean ok = answers.get(i).join();
+                    if (!failing.processedBeforeTheError().contains("/slow?n=" + i)) {
+                        notProcessed++;
+                        notProcessedOk += ok ? 1 : 0;
+                    } else if (i % 2 == 1) {
+                        processedPosts++;
+                        processedPostsOk += ok ? 1 : 0;
+                    }
+                }
+                return "not processed: " + notProcessedOk + " of " + notProcessed + "; processed POSTs: " + processedPostsOk + " of "
+                        + processedPosts + "; the failing node's connections: " + failing.connectionsOpened();
+            } finally {
+                clients.shutdown();
+                servers.forEach(Undertow::stop);
+            }
+        }
+    }
+
     private static int answered(ScriptedNode node, int requests, int inFlight, long pauseMillis) throws Exception {
         List<Undertow> servers = new ArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(inFlight);

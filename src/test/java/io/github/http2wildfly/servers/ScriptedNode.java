@@ -72,6 +72,9 @@ public final class ScriptedNode implements AutoCloseable {
     private volatile int goAwayAfterStreams;
     private volatile long goAwayAfterIdleMillis;
     private volatile boolean hangs = true;
+    private volatile int goAwayInErrorAfterStreams;
+    /** The paths of the requests the first connection processed before its GOAWAY in error. */
+    private final Set<String> processedBeforeTheError = ConcurrentHashMap.newKeySet();
 
     /** A node on a loopback port of its own that allows this many concurrent streams on each connection. */
     public ScriptedNode(int maxConcurrentStreams) throws InterruptedException {
@@ -83,6 +86,7 @@ public final class ScriptedNode implements AutoCloseable {
                         connectionsOpened.incrementAndGet();
                         HttpServerCodec http1 = new HttpServerCodec();
                         NodeHandler h2 = new Builder().build();
+                        h2.first = connectionsOpened.get() == 1;
                         HttpServerUpgradeHandler upgrade = new HttpServerUpgradeHandler(http1, protocol ->
                                 AsciiString.contentEquals(Http2CodecUtil.HTTP_UPGRADE_PROTOCOL_NAME, protocol) ? new Http2ServerUpgradeCodec(h2) : null,
                                 UPGRADE_BODY); // a proxy's first request may be a POST: its body comes with the upgrade
@@ -110,6 +114,21 @@ public final class ScriptedNode implements AutoCloseable {
     public ScriptedNode goAwayAfterIdle(long millis) {
         this.goAwayAfterIdleMillis = millis;
         return this;
+    }
+
+    /**
+     * The first connection, once it has taken this many streams, answers the next with GOAWAY(INTERNAL_ERROR) whose
+     * last-stream-id is the stream before it, and closes at once: the streams up to it were processed (and are lost,
+     * unanswered), those above it never were. The node's other connections serve as usual. 0: never.
+     */
+    public ScriptedNode goAwayInErrorAfterStreams(int streams) {
+        this.goAwayInErrorAfterStreams = streams;
+        return this;
+    }
+
+    /** The paths (with their query) of the requests the first connection processed before its GOAWAY in error. */
+    public Set<String> processedBeforeTheError() {
+        return processedBeforeTheError;
     }
 
     /** Whether {@code /hang} hangs here (true, the default) or is answered as {@code /small}. */
@@ -175,6 +194,8 @@ public final class ScriptedNode implements AutoCloseable {
         private long idleSince = System.nanoTime();
         /** The last-stream-id of the GOAWAY this connection sent, or -1. */
         private int goAwayLast = -1;
+        /** Whether this is the node's first connection. */
+        private boolean first;
 
         NodeHandler(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings) {
             super(decoder, encoder, settings);
@@ -211,6 +232,9 @@ public final class ScriptedNode implements AutoCloseable {
             }
             requests.incrementAndGet();
             streamsReceived++;
+            if (first && goAwayInErrorAfterStreams > 0) {
+                processedBeforeTheError.add(path);
+            }
             mostOpenStreams.accumulateAndGet(connection().numActiveStreams(), Math::max);
             if (!ended) {
                 awaitingBody.put(streamId, path); // answered when its body has ended
@@ -291,6 +315,13 @@ public final class ScriptedNode implements AutoCloseable {
 
             @Override
             public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding, boolean endStream) {
+                if (first && goAwayLast < 0 && goAwayInErrorAfterStreams > 0 && streamsReceived >= goAwayInErrorAfterStreams) {
+                    // a node that fails: GOAWAY with an error, the streams up to the last processed and lost, then closed
+                    goAwayLast = streamId - 2;
+                    frameWriter().writeGoAway(ctx, goAwayLast, Http2Error.INTERNAL_ERROR.code(), Unpooled.EMPTY_BUFFER, ctx.newPromise());
+                    ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(written -> ctx.close());
+                    return;
+                }
                 if (goAwayLast < 0 && goAwayAfterIdleMillis > 0 && streamsReceived > 0 && connection().numActiveStreams() == 1
                         && System.nanoTime() - idleSince >= TimeUnit.MILLISECONDS.toNanos(goAwayAfterIdleMillis)) {
                     // the request crossed the node's GOAWAY: never processed, as RFC 9113 section 6.8 lets the client know

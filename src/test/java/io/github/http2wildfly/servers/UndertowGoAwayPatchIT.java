@@ -35,6 +35,8 @@ class UndertowGoAwayPatchIT {
     private static final int STREAMS_PER_CONNECTION = 30;
     private static final int AFTER_IDLE = 6;
     private static final long IDLE_MILLIS = 200;
+    /** The streams a node processes before it fails with GOAWAY(INTERNAL_ERROR). */
+    private static final int PROCESSED = 6;
 
     private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
 
@@ -54,6 +56,21 @@ class UndertowGoAwayPatchIT {
         assertEquals(AFTER_IDLE + " of " + AFTER_IDLE + ", connections " + AFTER_IDLE, idle);
     }
 
+    /**
+     * One of two nodes fails with GOAWAY(INTERNAL_ERROR) while {@value #IN_FLIGHT} requests are in flight: every request it
+     * never processed (above the GOAWAY's last-stream-id) is sent again and answered, and no POST it processed is sent
+     * twice (RFC 9113 section 6.8: only those above last-stream-id were not processed). Without the diffs, the POSTs it
+     * never processed are answered 503.
+     */
+    @Test
+    void withTheDiffsAnErrorGoAwaySendsAgainOnlyWhatTheNodeNeverProcessed() throws Exception {
+        String error = afterAnError(withThem());
+        int notProcessed = IN_FLIGHT - PROCESSED;
+        assertEquals("not processed: " + notProcessed + " of " + notProcessed, error.replaceFirst(";.*", ""), error);
+        assertEquals("processed POSTs: 0", error.split("; ")[1].replaceFirst(" of .*", ""), error);
+        assertNotEquals("the failing node's connections: 1", error.split("; ")[2], "the node never went away: " + error);
+    }
+
     /** When this fails, Undertow keeps the streams below a GOAWAY's last-stream-id and sends the others again by itself. */
     @Test
     void withoutThemRequestsFailWhenTheNodeGoesAway() throws Exception {
@@ -61,6 +78,9 @@ class UndertowGoAwayPatchIT {
         assertNotEquals(SOAK + " of " + SOAK, soak.replaceFirst(",.*", ""), soak);
         String idle = idle(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("idle")));
         assertNotEquals(AFTER_IDLE + " of " + AFTER_IDLE, idle.replaceFirst(",.*", ""), idle);
+        String error = afterAnError(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("error")));
+        int notProcessed = IN_FLIGHT - PROCESSED;
+        assertNotEquals("not processed: " + notProcessed + " of " + notProcessed, error.replaceFirst(";.*", ""), error);
     }
 
     /** Undertow as published, its pool reusing the idle connection: the POST that crossed the GOAWAY is answered 503. */
@@ -77,6 +97,11 @@ class UndertowGoAwayPatchIT {
     private static String soak(ClassLoader loader) throws Exception {
         return (String) loader.loadClass(ProxyToGoingAwayNode.class.getName()).getMethod("throughASoak", int.class, int.class, int.class)
                 .invoke(null, SOAK, IN_FLIGHT, STREAMS_PER_CONNECTION);
+    }
+
+    private static String afterAnError(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyToGoingAwayNode.class.getName()).getMethod("afterAnErrorGoAway", int.class, int.class)
+                .invoke(null, IN_FLIGHT, PROCESSED);
     }
 
     /** A pause past the node's idle time between requests: each after the first crosses a GOAWAY. */
