@@ -21,6 +21,7 @@ public final class ProxyEjectingOnEvidence {
 
     private static final String ANSWER_TIMEOUT = "io.undertow.server.handlers.proxy.answerTimeout";
     private static final String EJECTION_TIME = "io.undertow.server.handlers.proxy.ejectionTime";
+    private static final String FAILURE_STATUSES = "io.undertow.server.handlers.proxy.failureStatuses";
     private static final int SMALL = 20;
 
     private ProxyEjectingOnEvidence() {
@@ -68,11 +69,72 @@ public final class ProxyEjectingOnEvidence {
         }
     }
 
-    private static void get(OkHttpClient h2, String url) {
+    /**
+     * Three nodes, of which A and B fail {@code failures} tries in a row (neither answers {@code /hang}: each try given
+     * up after {@code answerMillis}, then tried again elsewhere), within an ejection time longer than the test; then how
+     * many of {@value #SMALL} small requests A and B served: "A and B served n of 20". Taking both out would leave C,
+     * a third of the backends, all of the load; a ceiling on the share out keeps one of them in.
+     */
+    public static String servedByTwoOfThreeAfterTheyFailed(int failures, int answerMillis, int ejectionMillis) throws Exception {
+        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
+        System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
+        List<Undertow> servers = new ArrayList<>();
+        try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100); ScriptedNode c = new ScriptedNode(100).hangs(false)) {
+            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b, c), 60_000, 1);
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
+                    .callTimeout(60, TimeUnit.SECONDS).build();
+            for (int i = 0; i < 6; i++) {
+                get(h2, base + "/small"); // every connection open, upgraded to h2c
+            }
+            int aBefore = a.requests();
+            int bBefore = b.requests();
+            for (int i = 0; (a.requests() - aBefore < failures || b.requests() - bBefore < failures) && i < failures * 8; i++) {
+                get(h2, base + "/hang?n=" + i); // round robin: each node is tried first in turn
+            }
+            int aServed = a.requests();
+            int bServed = b.requests();
+            for (int i = 0; i < SMALL; i++) {
+                get(h2, base + "/small");
+            }
+            return "A and B served " + (a.requests() - aServed + b.requests() - bServed) + " of " + SMALL;
+        } finally {
+            System.clearProperty(ANSWER_TIMEOUT);
+            System.clearProperty(EJECTION_TIME);
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /**
+     * Node A answers everything 503, node B 200; {@value #SMALL} requests one after the other, with the proxy's failure
+     * statuses set to {@code failureStatuses} ("" for none): how many were answered 503 ("503: n of 20").
+     */
+    public static String unavailableAnswersWithFailureStatuses(String failureStatuses, int ejectionMillis) throws Exception {
+        System.setProperty(FAILURE_STATUSES, failureStatuses);
+        System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
+        List<Undertow> servers = new ArrayList<>();
+        try (ScriptedNode a = new ScriptedNode(100).answersWith(503); ScriptedNode b = new ScriptedNode(100)) {
+            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
+                    .callTimeout(60, TimeUnit.SECONDS).build();
+            int unavailable = 0;
+            for (int i = 0; i < SMALL; i++) {
+                unavailable += get(h2, base + "/small") == 503 ? 1 : 0;
+            }
+            return "503: " + unavailable + " of " + SMALL;
+        } finally {
+            System.clearProperty(FAILURE_STATUSES);
+            System.clearProperty(EJECTION_TIME);
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /** The answer's status, or 0 when none came. */
+    private static int get(OkHttpClient h2, String url) {
         try (Response response = h2.newCall(new Request.Builder().url(url).build()).execute()) {
             response.body().bytes();
+            return response.code();
         } catch (IOException refused) {
-            // a request nobody answered: the nodes' counts say what happened
+            return 0; // a request nobody answered: the nodes' counts say what happened
         }
     }
 }

@@ -72,6 +72,7 @@ public final class ScriptedNode implements AutoCloseable {
     private volatile int goAwayAfterStreams;
     private volatile long goAwayAfterIdleMillis;
     private volatile boolean hangs = true;
+    private volatile int status = 200;
     private volatile int goAwayInErrorAfterStreams;
     /** The paths of the requests the first connection processed before its GOAWAY in error. */
     private final Set<String> processedBeforeTheError = ConcurrentHashMap.newKeySet();
@@ -129,6 +130,12 @@ public final class ScriptedNode implements AutoCloseable {
     /** The paths (with their query) of the requests the first connection processed before its GOAWAY in error. */
     public Set<String> processedBeforeTheError() {
         return processedBeforeTheError;
+    }
+
+    /** Every answer with this status (a node that answers 503 to everything, say); 200 by default. */
+    public ScriptedNode answersWith(int status) {
+        this.status = status;
+        return this;
     }
 
     /** Whether {@code /hang} hangs here (true, the default) or is answered as {@code /small}. */
@@ -265,7 +272,7 @@ public final class ScriptedNode implements AutoCloseable {
             if (connection().stream(streamId) == null) {
                 return; // reset by the proxy meanwhile
             }
-            Http2Headers headers = new DefaultHttp2Headers().status("200").setInt("content-length", bytes);
+            Http2Headers headers = new DefaultHttp2Headers().status(String.valueOf(status)).setInt("content-length", bytes);
             encoder().writeHeaders(ctx, streamId, headers, 0, false, ctx.newPromise());
             encoder().writeData(ctx, streamId, Unpooled.wrappedBuffer(new byte[bytes]), 0, true, ctx.newPromise());
             flush(ctx); // this handler's flush, which writes what flow control queued (ctx.flush() would pass it by)

@@ -1,6 +1,8 @@
 package io.github.http2wildfly.servers;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -31,6 +33,10 @@ class UndertowEjectionPatchIT {
     private static final int EJECTION_MILLIS = 500;
     /** The diff's default: failures in a row that take a node out. */
     private static final int EVIDENCE = 3;
+    /** The small requests the scenarios count (ProxyEjectingOnEvidence's). */
+    private static final int SMALL = 20;
+    /** An ejection that lasts past the scenario: what it counts happens while the node is out. */
+    private static final int LONGER_THAN_THE_TEST_MILLIS = 60_000;
 
     private final PatchedLibrary undertow = new PatchedLibrary(io.undertow.Undertow.class, "io.undertow.");
 
@@ -56,8 +62,51 @@ class UndertowEjectionPatchIT {
         assertTrue(served.startsWith("A 0,"), "node A served after one failure: " + served);
     }
 
+    /**
+     * Two of three nodes fail as often: one is taken out, the other kept in and serving its share of the small requests
+     * (the ceiling on the share out: one in three is past 10 %, though one may always be out).
+     */
+    @Test
+    void withTheDiffTwoOfThreeNodesFailingInARowLeaveOneOfThemInRotation() throws Exception {
+        String served = twoOfThreeFailed(withIt());
+        assertNotEquals("A and B served 0 of " + SMALL, served, "both taken out: " + served);
+    }
+
+    /** When this fails, Undertow keeps a failing node in rotation by itself when others are out. */
+    @Test
+    void withoutItTwoOfThreeNodesFailingAreBothTakenOut() throws Exception {
+        assertEquals("A and B served 0 of " + SMALL, twoOfThreeFailed(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work)));
+    }
+
+    /** A node that answers everything 503, with the proxy's failure statuses set: out after {@value #EVIDENCE} of them. */
+    @Test
+    void withTheDiffANodeAnswering503IsTakenOutWhereFailureStatusesSaySo() throws Exception {
+        assertEquals("503: " + EVIDENCE + " of " + SMALL, unavailable(withIt(work.resolve("statuses")), "502,503,504"));
+        assertEquals("503: " + SMALL / 2 + " of " + SMALL, unavailable(withIt(work.resolve("none")), ""), "no failure statuses: an answer is an answer");
+    }
+
+    /** When this fails, Undertow counts a backend's 5xx toward its ejection by itself. */
+    @Test
+    void withoutItANodeAnswering503KeepsItsShare() throws Exception {
+        assertEquals("503: " + SMALL / 2 + " of " + SMALL, unavailable(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), "502,503,504"));
+    }
+
+    private static String twoOfThreeFailed(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("servedByTwoOfThreeAfterTheyFailed", int.class, int.class, int.class)
+                .invoke(null, EVIDENCE, ANSWER_MILLIS, LONGER_THAN_THE_TEST_MILLIS);
+    }
+
+    private static String unavailable(ClassLoader loader, String failureStatuses) throws Exception {
+        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("unavailableAnswersWithFailureStatuses", String.class, int.class)
+                .invoke(null, failureStatuses, LONGER_THAN_THE_TEST_MILLIS);
+    }
+
     private ClassLoader withIt() throws Exception {
-        return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), ProxyEjectingOnEvidence.class, work);
+        return withIt(work);
+    }
+
+    private ClassLoader withIt(Path dir) throws Exception {
+        return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), ProxyEjectingOnEvidence.class, dir);
     }
 
     private static String served(ClassLoader loader, int failures) throws Exception {
