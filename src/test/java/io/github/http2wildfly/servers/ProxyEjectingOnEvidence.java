@@ -4,6 +4,9 @@ import io.undertow.Undertow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -124,6 +127,45 @@ public final class ProxyEjectingOnEvidence {
         } finally {
             System.clearProperty(FAILURE_STATUSES);
             System.clearProperty(EJECTION_TIME);
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /**
+     * {@code requests} requests to {@code /hang} at once through the proxy to two nodes, A never answering it, B after
+     * five times {@code answerMillis}: every try on A is given up after {@code answerMillis}, all while every request is
+     * still in flight, and each may be retried once on B. Returns "retried k of a" (a: the tries A was given; k: the
+     * tries past the requests' first).
+     */
+    public static String retriedWhenOneOfTwoFails(int requests, int answerMillis) throws Exception {
+        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
+        List<Undertow> servers = new ArrayList<>();
+        ExecutorService clients = Executors.newFixedThreadPool(requests);
+        // B answers after a while, so that the retries it is given are all in flight at once
+        try (ScriptedNode a = new ScriptedNode(1000); ScriptedNode b = new ScriptedNode(1000).hangs(false).answersAfter(answerMillis * 5L)) {
+            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
+                    .retryOnConnectionFailure(false) // a refused stream counted as such, not sent again by OkHttp
+                    .callTimeout(60, TimeUnit.SECONDS).build();
+            for (int i = 0; i < 4; i++) {
+                get(h2, base + "/small"); // both connections open, upgraded to h2c
+            }
+            int aBefore = a.requests();
+            int bBefore = b.requests();
+            List<Future<Integer>> answers = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                String url = base + "/hang?n=" + i;
+                answers.add(clients.submit(() -> get(h2, url)));
+            }
+            for (Future<Integer> answer : answers) {
+                answer.get();
+            }
+            int aTries = a.requests() - aBefore;
+            int tries = aTries + b.requests() - bBefore;
+            return "retried " + (tries - requests) + " of " + aTries;
+        } finally {
+            System.clearProperty(ANSWER_TIMEOUT);
+            clients.shutdown();
             servers.forEach(Undertow::stop);
         }
     }

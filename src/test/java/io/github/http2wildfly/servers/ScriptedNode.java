@@ -73,6 +73,7 @@ public final class ScriptedNode implements AutoCloseable {
     private volatile long goAwayAfterIdleMillis;
     private volatile boolean hangs = true;
     private volatile int status = 200;
+    private volatile long answerAfterMillis;
     private volatile int goAwayInErrorAfterStreams;
     /** The paths of the requests the first connection processed before its GOAWAY in error. */
     private final Set<String> processedBeforeTheError = ConcurrentHashMap.newKeySet();
@@ -130,6 +131,12 @@ public final class ScriptedNode implements AutoCloseable {
     /** The paths (with their query) of the requests the first connection processed before its GOAWAY in error. */
     public Set<String> processedBeforeTheError() {
         return processedBeforeTheError;
+    }
+
+    /** Every answer (but {@code /slow}'s, which has its own delay) this long after its request. */
+    public ScriptedNode answersAfter(long millis) {
+        this.answerAfterMillis = millis;
+        return this;
     }
 
     /** Every answer with this status (a node that answers 503 to everything, say); 200 by default. */
@@ -256,6 +263,9 @@ public final class ScriptedNode implements AutoCloseable {
                 return;
             } else if (route.endsWith("/slow")) {
                 ctx.executor().schedule(() -> send(ctx, streamId, SMALL), SLOW_MILLIS, TimeUnit.MILLISECONDS);
+            } else if (answerAfterMillis > 0) {
+                int bytes = route.endsWith("/large") ? LARGE : SMALL;
+                ctx.executor().schedule(() -> send(ctx, streamId, bytes), answerAfterMillis, TimeUnit.MILLISECONDS);
             } else if (route.endsWith("/large")) {
                 send(ctx, streamId, LARGE);
             } else {

@@ -35,6 +35,8 @@ class UndertowEjectionPatchIT {
     private static final int EVIDENCE = 3;
     /** The small requests the scenarios count (ProxyEjectingOnEvidence's). */
     private static final int SMALL = 20;
+    /** Requests in flight at once for the retry budget. */
+    private static final int AT_ONCE = 40;
     /** An ejection that lasts past the scenario: what it counts happens while the node is out. */
     private static final int LONGER_THAN_THE_TEST_MILLIS = 60_000;
 
@@ -89,6 +91,28 @@ class UndertowEjectionPatchIT {
     @Test
     void withoutItANodeAnswering503KeepsItsShare() throws Exception {
         assertEquals("503: " + SMALL / 2 + " of " + SMALL, unavailable(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), "502,503,504"));
+    }
+
+    /**
+     * {@value #AT_ONCE} requests at once, half of their first tries on a node that never answers, the other node slow:
+     * the retries are the budget, 20 % of the requests in flight (at least 3), where each failed try was retried before.
+     */
+    @Test
+    void withTheDiffRetriesStayWithinTheBudget() throws Exception {
+        String retried = retried(withIt());
+        assertEquals("retried " + AT_ONCE * 20 / 100, retried.replaceFirst(" of .*", ""), retried);
+    }
+
+    /** When this fails, Undertow keeps a retry budget by itself. */
+    @Test
+    void withoutItEveryFailedTryIsRetried() throws Exception {
+        String retried = retried(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work));
+        assertEquals(retried.split(" ")[3], retried.split(" ")[1], retried);
+    }
+
+    private static String retried(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("retriedWhenOneOfTwoFails", int.class, int.class)
+                .invoke(null, AT_ONCE, ANSWER_MILLIS);
     }
 
     private static String twoOfThreeFailed(ClassLoader loader) throws Exception {
