@@ -1,5 +1,6 @@
 package io.github.http2wildfly.measure.attack;
 
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.io.IOException;
 import java.net.URI;
@@ -162,7 +163,7 @@ public enum Attack {
 
     /** One step of an attack on a connection (a request, a frame), numbered from 1. */
     interface Step {
-        void send(RawHttp2 connection, int step) throws Exception;
+        void send(RawHttp2 connection, int step) throws IOException, Http2Exception;
     }
 
     /** The client stream a step opens where each opens one: 1, 3, 5, ... */
@@ -172,7 +173,7 @@ public enum Attack {
 
     /** What a held attack does on each connection, round after round, while it holds them. */
     interface Hold {
-        void round(RawHttp2 connection, List<Integer> streams) throws Exception;
+        void round(RawHttp2 connection, List<Integer> streams) throws IOException;
     }
 
     private final String label;
@@ -263,7 +264,7 @@ public enum Attack {
                     sent = i;
                 }
                 connection.flush();
-            } catch (Exception refused) {
+            } catch (IOException | Http2Exception refused) {
                 // the server's close, seen by a write (or by the codec, which refuses a frame once the connection is gone)
             }
             return end(sent);
@@ -283,7 +284,7 @@ public enum Attack {
                     sent = i;
                 }
                 connection.flush();
-            } catch (Exception refused) {
+            } catch (IOException | Http2Exception refused) {
                 // as above
             }
             connection.resumeReading(); // what the server said meanwhile, its GOAWAY last
@@ -313,7 +314,7 @@ public enum Attack {
                     }
                     Thread.sleep(10);
                 }
-            } catch (Exception refused) {
+            } catch (IOException | Http2Exception refused) {
                 // as above
             }
             return end(sent);
@@ -343,7 +344,7 @@ public enum Attack {
                     } else {
                         connection.awaitGoAwayOrClose(LAST_WORD);
                     }
-                } catch (RuntimeException gone) {
+                } catch (IOException gone) {
                     connection.awaitGoAwayOrClose(LAST_WORD); // the server's close, seen by the codec: the next turn opens another
                 }
                 stream += 2;
