@@ -31,7 +31,7 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
     String record() throws IOException {
         StringBuilder page = new StringBuilder("# HTTP/2 attacks: WildFly's balancer, HAProxy, nginx and door 2\n\n")
                 .append("Measured ").append(BalancerBenchmark.today()).append(" on ").append(BalancerBenchmark.machine())
-                .append(", by `").append(command()).append("` (AttackSuite), ").append(version("/usr/sbin/haproxy", "-v"))
+                .append(", by `").append(command()).append("` (AttackSuite, the project at ").append(commit()).append("), ").append(version("/usr/sbin/haproxy", "-v"))
                 .append(", ").append(version("/usr/sbin/nginx", "-v")).append(": each attack a bounded client of its own over TLS on")
                 .append(" loopback (`src/measure/java/io/github/http2wildfly/measure/attack`), at most ").append(settings.time().toSeconds())
                 .append(" s, against each front in turn: WildFly's balancer with the project's Undertow diffs, and in a second cluster")
@@ -85,6 +85,13 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
 
     private Map<Attack, List<AttackSuite.Row>> byAttack() {
         return rows.stream().collect(Collectors.groupingBy(AttackSuite.Row::attack, LinkedHashMap::new, Collectors.toList()));
+    }
+
+    /** The commit the run measured, and whether the tree had changes besides. */
+    private static String commit() throws IOException {
+        Process git = new ProcessBuilder("git", "describe", "--always", "--dirty").redirectErrorStream(true).start();
+        String described = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        return described.isEmpty() || described.contains(" ") ? "an unknown commit" : described;
     }
 
     /** "HAProxy version 2.6.12", the first line a binary prints of its version. */

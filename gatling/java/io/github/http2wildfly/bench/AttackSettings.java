@@ -3,7 +3,6 @@ package io.github.http2wildfly.bench;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.measure.attack.Attack;
 import io.github.http2wildfly.servers.BuildCheckFailure;
-import io.github.http2wildfly.servers.FilledInSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,11 +20,8 @@ import java.util.stream.Stream;
 record AttackSettings(List<Attack> attacks, Duration time, boolean record) {
 
     static AttackSettings read(Path file, Properties commandLine) throws IOException {
-        Properties given = FilledInSettings.read(file, "./mvnw -Pcluster package");
-        commandLine.stringPropertyNames().stream().filter(name -> name.startsWith("cluster.bench."))
-                .forEach(name -> given.setProperty(name, commandLine.getProperty(name)));
         try {
-            return of(given);
+            return of(BalancerSettings.given(file, commandLine));
         } catch (IllegalArgumentException bad) {
             throw new BuildCheckFailure(bad.getMessage());
         }

@@ -32,14 +32,20 @@ record BalancerSettings(Path cluster, Path dir, StoppingRule rule, int h2loadRou
      * @param commandLine the command line's {@code -D} (exec:java runs in Maven's JVM: its system properties)
      */
     static BalancerSettings read(Path file, Properties commandLine) throws IOException {
-        Properties given = FilledInSettings.read(file, "./mvnw -Pcluster package");
-        commandLine.stringPropertyNames().stream().filter(name -> name.startsWith("cluster.bench."))
-                .forEach(name -> given.setProperty(name, commandLine.getProperty(name)));
+        Properties given = given(file, commandLine);
         try {
             return of(given);
         } catch (IllegalArgumentException bad) {
             throw new BuildCheckFailure(bad.getMessage());
         }
+    }
+
+    /** The file as the build filled it in, the command line's {@code -Dcluster.bench.*} over it (the attack suite's too). */
+    static Properties given(Path file, Properties commandLine) throws IOException {
+        Properties given = FilledInSettings.read(file, "./mvnw -Pcluster package");
+        commandLine.stringPropertyNames().stream().filter(name -> name.startsWith("cluster.bench."))
+                .forEach(name -> given.setProperty(name, commandLine.getProperty(name)));
+        return given;
     }
 
     static BalancerSettings of(Properties given) {

@@ -22,9 +22,17 @@ class AttackSettingsTest {
     @TempDir
     Path dir;
 
+    private Path filledIn() throws IOException {
+        Path filled = dir.resolve("balancers.properties");
+        try (var out = Files.newBufferedWriter(filled)) {
+            ComparisonSettingsTest.asTheBuildFillsIn(Path.of("gatling/balancers.properties")).store(out, null);
+        }
+        return filled;
+    }
+
     @Test
     void theFilesDefaultsRunEveryAttackForTenSecondsWithoutRecording() throws IOException {
-        AttackSettings settings = AttackSettings.of(ComparisonSettingsTest.asTheBuildFillsIn(Path.of("gatling/balancers.properties")));
+        AttackSettings settings = AttackSettings.read(filledIn(), new Properties());
         assertEquals(List.of(Attack.values()), settings.attacks());
         assertEquals(Duration.ofSeconds(10), settings.time());
         assertFalse(settings.record());
@@ -32,10 +40,7 @@ class AttackSettingsTest {
 
     @Test
     void theCommandLineChoosesTheAttacksTheirTimeAndTheRecord() throws IOException {
-        Path filled = dir.resolve("balancers.properties");
-        try (var out = Files.newBufferedWriter(filled)) {
-            ComparisonSettingsTest.asTheBuildFillsIn(Path.of("gatling/balancers.properties")).store(out, null);
-        }
+        Path filled = filledIn();
         Properties commandLine = new Properties();
         commandLine.setProperty("cluster.bench.attacks", "ping-flood, bodiless-posts");
         commandLine.setProperty("cluster.bench.attack.seconds", "3");
@@ -48,10 +53,7 @@ class AttackSettingsTest {
 
     @Test
     void anAttackWithoutANameIsOneLineThatListsTheNames() throws IOException {
-        Path filled = dir.resolve("balancers.properties");
-        try (var out = Files.newBufferedWriter(filled)) {
-            ComparisonSettingsTest.asTheBuildFillsIn(Path.of("gatling/balancers.properties")).store(out, null);
-        }
+        Path filled = filledIn();
         Properties commandLine = new Properties();
         commandLine.setProperty("cluster.bench.attacks", "slowloris");
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> AttackSettings.read(filled, commandLine));

@@ -62,48 +62,39 @@ public final class ProxyToGoingAwayNode {
      */
     public static String afterAnErrorGoAway(int requests, int processed) throws Exception {
         try (ScriptedNode failing = new ScriptedNode(100).goAwayInErrorAfterStreams(processed); ScriptedNode other = new ScriptedNode(100)) {
-            List<Undertow> servers = new ArrayList<>();
-            ExecutorService clients = Executors.newFixedThreadPool(requests);
-            try {
-                String url = UndertowProxies.start(servers, UndertowProxies.toNodes(failing, other), 30_000, 3) + "/slow?n=";
-                OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(false)
-                        .callTimeout(60, TimeUnit.SECONDS).build();
-                List<CompletableFuture<Boolean>> answers = new ArrayList<>();
-                for (int i = 0; i < requests; i++) {
-                    Request.Builder request = new Request.Builder().url(url + i);
-                    if (i % 2 == 1) {
-                        request.post(RequestBody.create(BODY, TEXT));
-                    }
-                    answers.add(CompletableFuture.supplyAsync(() -> ok(h2, request.build()), clients));
+            List<Boolean> answers = answers("/slow", requests, requests, 0, failing, other);
+            int notProcessed = 0;
+            int notProcessedOk = 0;
+            int processedPosts = 0;
+            int processedPostsOk = 0;
+            for (int i = 0; i < requests; i++) {
+                boolean ok = answers.get(i);
+                if (!failing.processedBeforeTheError().contains("/slow?n=" + i)) {
+                    notProcessed++;
+                    notProcessedOk += ok ? 1 : 0;
+                } else if (i % 2 == 1) {
+                    processedPosts++;
+                    processedPostsOk += ok ? 1 : 0;
                 }
-                int notProcessed = 0;
-                int notProcessedOk = 0;
-                int processedPosts = 0;
-                int processedPostsOk = 0;
-                for (int i = 0; i < requests; i++) {
-                    boolean ok = answers.get(i).join();
-                    if (!failing.processedBeforeTheError().contains("/slow?n=" + i)) {
-                        notProcessed++;
-                        notProcessedOk += ok ? 1 : 0;
-                    } else if (i % 2 == 1) {
-                        processedPosts++;
-                        processedPostsOk += ok ? 1 : 0;
-                    }
-                }
-                return "not processed: " + notProcessedOk + " of " + notProcessed + "; processed POSTs: " + processedPostsOk + " of "
-                        + processedPosts + "; the failing node's connections: " + failing.connectionsOpened();
-            } finally {
-                clients.shutdown();
-                servers.forEach(Undertow::stop);
             }
+            return "not processed: " + notProcessedOk + " of " + notProcessed + "; processed POSTs: " + processedPostsOk + " of "
+                    + processedPosts + "; the failing node's connections: " + failing.connectionsOpened();
         }
     }
 
     private static int answered(ScriptedNode node, int requests, int inFlight, long pauseMillis) throws Exception {
+        return (int) answers("/small", requests, inFlight, pauseMillis, node).stream().filter(ok -> ok).count();
+    }
+
+    /**
+     * {@code requests} requests to {@code path?n=i} through the proxy to these nodes, the odd ones POSTs, {@code inFlight}
+     * at a time (or one after the other, {@code pauseMillis} apart): whether each was answered 200 whole, in order.
+     */
+    private static List<Boolean> answers(String path, int requests, int inFlight, long pauseMillis, ScriptedNode... nodes) throws Exception {
         List<Undertow> servers = new ArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(inFlight);
         try {
-            String url = UndertowProxies.start(servers, UndertowProxies.toNodes(node), 30_000, 3) + "/small?n=";
+            String url = UndertowProxies.start(servers, UndertowProxies.toNodes(nodes), 30_000, 3) + path + "?n=";
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(false).callTimeout(60, TimeUnit.SECONDS).build();
             List<CompletableFuture<Boolean>> answers = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
@@ -117,7 +108,7 @@ public final class ProxyToGoingAwayNode {
                     Thread.sleep(pauseMillis);
                 }
             }
-            return (int) answers.stream().filter(CompletableFuture::join).count();
+            return answers.stream().map(CompletableFuture::join).toList();
         } finally {
             clients.shutdown();
             servers.forEach(Undertow::stop);
