@@ -24,6 +24,7 @@ public final class ProxyWithStalledReaders {
 
     /** What a small answer may take before it counts as waiting on the stalled ones: far past any loopback answer. */
     private static final int STUCK_MILLIS = 5_000;
+    private static final String STREAM_IDLE_TIMEOUT = "io.undertow.server.handlers.proxy.streamIdleTimeout";
 
     private ProxyWithStalledReaders() {
     }
@@ -56,6 +57,43 @@ public final class ProxyWithStalledReaders {
             }
             return statuses;
         } finally {
+            for (StalledReader reader : readers) {
+                reader.close();
+            }
+            servers.forEach(Undertow::stop);
+        }
+    }
+
+    /**
+     * With the proxy's stream idle timeout at {@code idleMillis}: {@code stalled} readers of {@code /large} that stall,
+     * beside one that reads it slowly (its credit given back 32 KiB at a time, every fifth of the idle timeout, far
+     * slower than the node sends). Once the slow one has it all, and the idle timeout has passed twice more: "open at
+     * the node: n, stalled reset: n of stalled; slow reader: bytes of 2097152".
+     */
+    public static String stalledReadersBesideASlowOne(int stalled, int idleMillis) throws Exception {
+        System.setProperty(STREAM_IDLE_TIMEOUT, String.valueOf(idleMillis));
+        List<Undertow> servers = new ArrayList<>();
+        List<StalledReader> readers = new ArrayList<>();
+        try (ScriptedNode node = new ScriptedNode(100)) {
+            int port = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(node), -1, -1)).getPort();
+            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
+                    .callTimeout(STUCK_MILLIS, TimeUnit.MILLISECONDS).build();
+            smallAnswer(h2, port); // the proxy's connection to the node, upgraded to h2c
+            readers.addAll(StalledReader.open("127.0.0.1", port, "/large", stalled));
+            StalledReader.awaitStalled(readers);
+            try (StalledReader slow = new StalledReader("127.0.0.1", port, "/large?slow")) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+                while (slow.dataReceived() < ScriptedNode.LARGE && !slow.resetByTheServer() && System.nanoTime() < deadline) {
+                    Thread.sleep(idleMillis / 5);
+                    slow.credit(32 * 1024);
+                }
+                Thread.sleep(2L * idleMillis);
+                long reset = readers.stream().filter(StalledReader::resetByTheServer).count();
+                return "open at the node: " + node.openStreams() + ", stalled reset: " + reset + " of " + stalled + "; slow reader: "
+                        + slow.dataReceived() + " of " + ScriptedNode.LARGE;
+            }
+        } finally {
+            System.clearProperty(STREAM_IDLE_TIMEOUT);
             for (StalledReader reader : readers) {
                 reader.close();
             }

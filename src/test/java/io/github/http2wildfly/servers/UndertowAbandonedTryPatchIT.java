@@ -32,6 +32,8 @@ class UndertowAbandonedTryPatchIT {
     private static final int REQUESTS = 10;
     private static final int DOWNLOADS = 20;
     private static final int STALLED_READERS = 8;
+    /** The proxy's stream idle timeout in the slow-and-stalled scenario. */
+    private static final int IDLE_MILLIS = 1_000;
     /** Past Undertow's rapid-reset limit, 200 resets in 30 s on a connection. */
     private static final int CANCELS = 300;
     private static final int ANSWER_MILLIS = 300;
@@ -111,6 +113,30 @@ class UndertowAbandonedTryPatchIT {
         } finally {
             System.clearProperty(ProxyCancelledDownloads.RESET_BUDGET);
         }
+    }
+
+    /**
+     * Slow is not hostile: with a stream idle timeout of {@value #IDLE_MILLIS} ms, readers that stopped are reset and
+     * their streams at the node freed, and a reader of the same 2 MB answer that takes it 32 KiB at a time, far slower
+     * than it could come, gets it whole.
+     */
+    @Test
+    void withTheDiffStalledReadersAreGivenUpAfterTheirIdleTimeAndASlowReaderIsNot() throws Exception {
+        String seen = stalledBesideSlow(withIt(ProxyWithStalledReaders.class));
+        assertEquals("open at the node: 0, stalled reset: " + STALLED_READERS + " of " + STALLED_READERS + "; slow reader: "
+                + ScriptedNode.LARGE + " of " + ScriptedNode.LARGE, seen);
+    }
+
+    /** When this fails, Undertow gives up the answers of readers that stopped by itself. */
+    @Test
+    void withoutItStalledReadersHoldTheirStreamsAtTheNode() throws Exception {
+        String seen = stalledBesideSlow(undertow.with(BEFORE, ProxyWithStalledReaders.class, work.resolve("without")));
+        assertTrue(seen.startsWith("open at the node: " + STALLED_READERS + ", stalled reset: 0"), seen);
+    }
+
+    private static String stalledBesideSlow(ClassLoader loader) throws Exception {
+        return (String) loader.loadClass(ProxyWithStalledReaders.class.getName()).getMethod("stalledReadersBesideASlowOne", int.class, int.class)
+                .invoke(null, STALLED_READERS, IDLE_MILLIS);
     }
 
     @Test

@@ -24,6 +24,7 @@ public final class StalledReader implements AutoCloseable {
     private final Socket socket;
     private final OutputStream out;
     private final AtomicLong dataReceived = new AtomicLong();
+    private volatile boolean resetByTheServer;
     private final Thread reader;
 
     /** Connects to {@code host:port} (clear text, prior knowledge) and asks for {@code path} on stream 1. */
@@ -106,7 +107,9 @@ public final class StalledReader implements AutoCloseable {
                 int flags = in.readUnsignedByte();
                 in.readInt();
                 in.readNBytes(length);
-                if (type == 0x0) {
+                if (type == 0x3) {
+                    resetByTheServer = true;
+                } else if (type == 0x0) {
                     dataReceived.addAndGet(length);
                 } else if (type == 0x4 && (flags & 0x1) == 0) {
                     synchronized (out) {
@@ -117,6 +120,24 @@ public final class StalledReader implements AutoCloseable {
             }
         } catch (IOException closed) {
             // the test closed it, or the server did
+        }
+    }
+
+    /** Whether the server reset its stream (RST_STREAM). */
+    public boolean resetByTheServer() {
+        return resetByTheServer;
+    }
+
+    /**
+     * Gives {@code bytes} of credit back to its stream and to the connection (WINDOW_UPDATE on each), as a reader that
+     * has read as much does: called now and then, a slow reader, whose answer moves at the pace it chooses.
+     */
+    public void credit(int bytes) throws IOException {
+        byte[] increment = {(byte) (bytes >>> 24), (byte) (bytes >>> 16), (byte) (bytes >>> 8), (byte) bytes};
+        synchronized (out) {
+            out.write(H2Frames.frame(0x8, 0, 1, increment));
+            out.write(H2Frames.frame(0x8, 0, 0, increment));
+            out.flush();
         }
     }
 
