@@ -32,13 +32,14 @@ class AttackSuiteIT extends DeployedWarTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(Attack.class)
     void anAttackReachesDoor2EndsByItselfAndLeavesTheServerServing(Attack attack) throws Exception {
+        // the deployment's own paths (its context is the test archive's)
         Outcome outcome = attack.against(new Attack.Target(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"),
-                "/http2" + LogoServlet.LOGO_PATH, "/http2" + LogoServlet.TILE_2M_PATH, TIME));
+                doors.uri(Door.HTTP_2_TLS, LogoServlet.LOGO_PATH).getPath(), doors.uri(Door.HTTP_2_TLS, LogoServlet.TILE_2M_PATH).getPath(), TIME));
         System.out.println(attack.label() + " against door 2: " + outcome.summary());
         assertTrue(outcome.sent() > 0, "nothing of the attack was sent: " + outcome.summary());
         assertTrue(outcome.connections() > 0 && outcome.connections() >= outcome.closedByTheServer(), outcome.summary());
         OkHttpClient okHttp = clients.okHttp();
-        try (Response response = okHttp.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/http2" + LogoServlet.LOGO_PATH)
+        try (Response response = okHttp.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, LogoServlet.LOGO_PATH)
                 .toString()).build()).execute()) {
             assertEquals(200, response.code(), "door 2 after " + attack.label() + " (" + outcome.summary() + ")");
         } catch (IOException noAnswer) {

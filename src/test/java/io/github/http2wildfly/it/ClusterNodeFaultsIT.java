@@ -66,6 +66,10 @@ class ClusterNodeFaultsIT {
     private static final int CANCELS = 450;
     /** How long a client waits for an answer before it calls the server hung: a guard, not a measurement. */
     private static final Duration ANSWER_PATIENCE = Duration.ofSeconds(10);
+    /** The balancer's stream idle timeout here (60 s by default): a reader that stops for good is given up after it. */
+    private static final Duration STREAM_IDLE = Duration.ofSeconds(3);
+    /** More than both nodes' task threads (32 each on 2 cores): stalled for good, they would hold every one of them. */
+    private static final int READERS_GONE_SILENT = 80;
     /** The slow download: the 2 MB tile in about 50 s. */
     private static final String SLOW_RATE = "40K";
     /** As many as the probe opened on each of its four connections. */
@@ -78,7 +82,7 @@ class ClusterNodeFaultsIT {
     @BeforeAll
     void startTheCluster() throws Exception {
         cluster = ClusterServers.start(ClusterServers.settings().hop(), "-Dh2demo.cluster.request.timeout=" + REQUEST_TIMEOUT.toMillis(),
-                "-Dh2demo.cluster.answer.timeout=" + ANSWER_TIMEOUT_MILLIS);
+                "-Dh2demo.cluster.answer.timeout=" + ANSWER_TIMEOUT_MILLIS, "-Dh2demo.cluster.stream.idle.timeout=" + STREAM_IDLE.toMillis());
     }
 
     @AfterAll
@@ -228,6 +232,32 @@ class ClusterNodeFaultsIT {
                 cluster.balancer("/http2" + LogoServlet.LOGO_PATH), "the balancer, once the POSTs left");
         try (var log = java.nio.file.Files.lines(cluster.log(Cluster.BALANCER))) {
             assertEquals(0, log.filter(line -> line.contains("OutOfMemoryError")).count(), "OutOfMemoryError in the balancer's log");
+        }
+    }
+
+    /**
+     * Readers of the 2 MB tile that stop for good without resetting their streams, more than both nodes' task threads:
+     * each is given up after the balancer's stream idle time (3 s here), its stream reset, and both nodes,
+     * asked directly, and the balancer answer. Without it each held a node's writer for as long as it stayed connected.
+     */
+    @Test
+    void readersThatStopForGoodAreGivenUpAndLeaveBothNodesServing() throws Exception {
+        URI door = cluster.balancerClearText("/");
+        List<StalledReader> silent = StalledReader.open(door.getHost(), door.getPort(), "/http2" + LogoServlet.TILE_2M_PATH, READERS_GONE_SILENT);
+        try {
+            StalledReader.awaitStill(silent);
+            Thread.sleep(STREAM_IDLE.multipliedBy(3).toMillis());
+            assertEquals(READERS_GONE_SILENT, silent.stream().filter(StalledReader::resetByTheServer).count(),
+                    "readers given up after " + STREAM_IDLE.toSeconds() + " s without taking anything");
+            OkHttpClient patient = new TrustedClients().okHttp().newBuilder().readTimeout(ANSWER_PATIENCE).build();
+            for (String node : Cluster.NODES) {
+                assertAnswers(patient, cluster.node(node, "/http2" + LogoServlet.LOGO_PATH), node + ", asked directly");
+            }
+            assertAnswers(patient, cluster.balancer("/http2" + LogoServlet.LOGO_PATH), "the balancer");
+        } finally {
+            for (StalledReader reader : silent) {
+                reader.close();
+            }
         }
     }
 

@@ -25,6 +25,7 @@ public final class ProxyEjectingOnEvidence {
     private static final String ANSWER_TIMEOUT = "io.undertow.server.handlers.proxy.answerTimeout";
     private static final String EJECTION_TIME = "io.undertow.server.handlers.proxy.ejectionTime";
     private static final String FAILURE_STATUSES = "io.undertow.server.handlers.proxy.failureStatuses";
+    private static final String RETRY_BUDGET = "io.undertow.server.handlers.proxy.retryBudgetPercent";
     private static final int SMALL = 20;
 
     private ProxyEjectingOnEvidence() {
@@ -134,11 +135,12 @@ public final class ProxyEjectingOnEvidence {
     /**
      * {@code requests} requests to {@code /hang} at once through the proxy to two nodes, A never answering it, B after
      * five times {@code answerMillis}: every try on A is given up after {@code answerMillis}, all while every request is
-     * still in flight, and each may be retried once on B. Returns "retried k of a" (a: the tries A was given; k: the
-     * tries past the requests' first).
+     * still in flight, and each may be retried once on B, within a retry budget of {@code budgetPercent}. Returns
+     * "retried k of a" (a: the tries A was given; k: the tries past the requests' first).
      */
-    public static String retriedWhenOneOfTwoFails(int requests, int answerMillis) throws Exception {
+    public static String retriedWhenOneOfTwoFails(int requests, int answerMillis, int budgetPercent) throws Exception {
         System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
+        System.setProperty(RETRY_BUDGET, String.valueOf(budgetPercent));
         List<Undertow> servers = new ArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(requests);
         // B answers after a while, so that the retries it is given are all in flight at once
@@ -165,6 +167,7 @@ public final class ProxyEjectingOnEvidence {
             return "retried " + (tries - requests) + " of " + aTries;
         } finally {
             System.clearProperty(ANSWER_TIMEOUT);
+            System.clearProperty(RETRY_BUDGET);
             clients.shutdown();
             servers.forEach(Undertow::stop);
         }
