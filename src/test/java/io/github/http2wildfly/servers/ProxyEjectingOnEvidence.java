@@ -4,6 +4,7 @@ import io.undertow.Undertow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -14,9 +15,10 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /**
- * Undertow's reverse proxy, one I/O thread, h2c to two nodes ({@link ScriptedNode}); node A never answers
- * {@code /hang}, node B answers it. A try on A given up for want of an answer (the answer time) is a failure on A's
- * side. One such failure, a single slow request, must not take A out of rotation; several in a row must, for a time.
+ * Undertow's reverse proxy, one I/O thread, h2c to two or three nodes ({@link ScriptedNode}) that fail as a scenario
+ * says: a node that never answers {@code /hang} (a try given up for want of an answer is a failure on its side), or one
+ * that answers everything 503. One such failure, a single slow request, must not take a node out of rotation; several
+ * in a row must, for a time, within a ceiling on the share out; retries stay within a budget where one is set.
  * Written with Undertow's public API only, as a test case sent upstream would be; {@link PatchedLibrary} loads it
  * beside Undertow's own classes or the patched ones.
  */
@@ -37,39 +39,26 @@ public final class ProxyEjectingOnEvidence {
      * ({@code ejectionMillis}) is over: ", back" or ", not back".
      */
     public static String servedAfterFailuresOnA(int failures, int answerMillis, int ejectionMillis) throws Exception {
-        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
-        System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
-        List<Undertow> servers = new ArrayList<>();
-        try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100).hangs(false)) {
-            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
-            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
-                    .callTimeout(60, TimeUnit.SECONDS).build();
-            for (int i = 0; i < 4; i++) {
-                get(h2, base + "/small"); // both connections open, upgraded to h2c
-            }
+        try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100).hangs(false);
+                Proxy proxy = new Proxy(Map.of(ANSWER_TIMEOUT, answerMillis, EJECTION_TIME, ejectionMillis), true, a, b)) {
+            proxy.small(4); // both connections open, upgraded to h2c
             int hangsOnA = a.requests();
             for (int i = 0; a.requests() - hangsOnA < failures && i < failures * 4; i++) {
-                get(h2, base + "/hang?n=" + i); // round robin: half go to A first, and fail over to B
+                proxy.get("/hang?n=" + i); // round robin: half go to A first, and fail over to B
             }
             int aBefore = a.requests();
             int bBefore = b.requests();
-            for (int i = 0; i < SMALL; i++) {
-                get(h2, base + "/small");
-            }
+            proxy.small(SMALL);
             String served = "A " + (a.requests() - aBefore) + ", B " + (b.requests() - bBefore);
             if (a.requests() > aBefore) {
                 return served;
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ejectionMillis * 5L);
             while (a.requests() == aBefore && System.nanoTime() < deadline) {
-                get(h2, base + "/small");
+                proxy.get("/small");
                 Thread.sleep(50);
             }
             return served + (a.requests() > aBefore ? ", back" : ", not back");
-        } finally {
-            System.clearProperty(ANSWER_TIMEOUT);
-            System.clearProperty(EJECTION_TIME);
-            servers.forEach(Undertow::stop);
         }
     }
 
@@ -80,31 +69,18 @@ public final class ProxyEjectingOnEvidence {
      * a third of the backends, all of the load; a ceiling on the share out keeps one of them in.
      */
     public static String servedByTwoOfThreeAfterTheyFailed(int failures, int answerMillis, int ejectionMillis) throws Exception {
-        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
-        System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
-        List<Undertow> servers = new ArrayList<>();
-        try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100); ScriptedNode c = new ScriptedNode(100).hangs(false)) {
-            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b, c), 60_000, 1);
-            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
-                    .callTimeout(60, TimeUnit.SECONDS).build();
-            for (int i = 0; i < 6; i++) {
-                get(h2, base + "/small"); // every connection open, upgraded to h2c
-            }
+        try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100); ScriptedNode c = new ScriptedNode(100).hangs(false);
+                Proxy proxy = new Proxy(Map.of(ANSWER_TIMEOUT, answerMillis, EJECTION_TIME, ejectionMillis), true, a, b, c)) {
+            proxy.small(6); // every connection open, upgraded to h2c
             int aBefore = a.requests();
             int bBefore = b.requests();
             for (int i = 0; (a.requests() - aBefore < failures || b.requests() - bBefore < failures) && i < failures * 8; i++) {
-                get(h2, base + "/hang?n=" + i); // round robin: each node is tried first in turn
+                proxy.get("/hang?n=" + i); // round robin: each node is tried first in turn
             }
             int aServed = a.requests();
             int bServed = b.requests();
-            for (int i = 0; i < SMALL; i++) {
-                get(h2, base + "/small");
-            }
+            proxy.small(SMALL);
             return "A and B served " + (a.requests() - aServed + b.requests() - bServed) + " of " + SMALL;
-        } finally {
-            System.clearProperty(ANSWER_TIMEOUT);
-            System.clearProperty(EJECTION_TIME);
-            servers.forEach(Undertow::stop);
         }
     }
 
@@ -113,22 +89,13 @@ public final class ProxyEjectingOnEvidence {
      * statuses set to {@code failureStatuses} ("" for none): how many were answered 503 ("503: n of 20").
      */
     public static String unavailableAnswersWithFailureStatuses(String failureStatuses, int ejectionMillis) throws Exception {
-        System.setProperty(FAILURE_STATUSES, failureStatuses);
-        System.setProperty(EJECTION_TIME, String.valueOf(ejectionMillis));
-        List<Undertow> servers = new ArrayList<>();
-        try (ScriptedNode a = new ScriptedNode(100).answersWith(503); ScriptedNode b = new ScriptedNode(100)) {
-            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
-            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
-                    .callTimeout(60, TimeUnit.SECONDS).build();
+        try (ScriptedNode a = new ScriptedNode(100).answersWith(503); ScriptedNode b = new ScriptedNode(100);
+                Proxy proxy = new Proxy(Map.of(FAILURE_STATUSES, failureStatuses, EJECTION_TIME, ejectionMillis), true, a, b)) {
             int unavailable = 0;
             for (int i = 0; i < SMALL; i++) {
-                unavailable += get(h2, base + "/small") == 503 ? 1 : 0;
+                unavailable += proxy.get("/small") == 503 ? 1 : 0;
             }
             return "503: " + unavailable + " of " + SMALL;
-        } finally {
-            System.clearProperty(FAILURE_STATUSES);
-            System.clearProperty(EJECTION_TIME);
-            servers.forEach(Undertow::stop);
         }
     }
 
@@ -139,25 +106,18 @@ public final class ProxyEjectingOnEvidence {
      * "retried k of a" (a: the tries A was given; k: the tries past the requests' first).
      */
     public static String retriedWhenOneOfTwoFails(int requests, int answerMillis, int budgetPercent) throws Exception {
-        System.setProperty(ANSWER_TIMEOUT, String.valueOf(answerMillis));
-        System.setProperty(RETRY_BUDGET, String.valueOf(budgetPercent));
-        List<Undertow> servers = new ArrayList<>();
         ExecutorService clients = Executors.newFixedThreadPool(requests);
-        // B answers after a while, so that the retries it is given are all in flight at once
-        try (ScriptedNode a = new ScriptedNode(1000); ScriptedNode b = new ScriptedNode(1000).hangs(false).answersAfter(answerMillis * 5L)) {
-            String base = UndertowProxies.start(servers, UndertowProxies.toNodes(a, b), 60_000, 1);
-            OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
-                    .retryOnConnectionFailure(false) // a refused stream counted as such, not sent again by OkHttp
-                    .callTimeout(60, TimeUnit.SECONDS).build();
-            for (int i = 0; i < 4; i++) {
-                get(h2, base + "/small"); // both connections open, upgraded to h2c
-            }
+        // B answers after a while, so that the retries it is given are all in flight at once; a refused stream is counted
+        // as such, not sent again by OkHttp
+        try (ScriptedNode a = new ScriptedNode(1000); ScriptedNode b = new ScriptedNode(1000).hangs(false).answersAfter(answerMillis * 5L);
+                Proxy proxy = new Proxy(Map.of(ANSWER_TIMEOUT, answerMillis, RETRY_BUDGET, budgetPercent), false, a, b)) {
+            proxy.small(4);
             int aBefore = a.requests();
             int bBefore = b.requests();
             List<Future<Integer>> answers = new ArrayList<>();
             for (int i = 0; i < requests; i++) {
-                String url = base + "/hang?n=" + i;
-                answers.add(clients.submit(() -> get(h2, url)));
+                String path = "/hang?n=" + i;
+                answers.add(clients.submit(() -> proxy.get(path)));
             }
             for (Future<Integer> answer : answers) {
                 answer.get();
@@ -166,20 +126,50 @@ public final class ProxyEjectingOnEvidence {
             int tries = aTries + b.requests() - bBefore;
             return "retried " + (tries - requests) + " of " + aTries;
         } finally {
-            System.clearProperty(ANSWER_TIMEOUT);
-            System.clearProperty(RETRY_BUDGET);
             clients.shutdown();
-            servers.forEach(Undertow::stop);
         }
     }
 
-    /** The answer's status, or 0 when none came. */
-    private static int get(OkHttpClient h2, String url) {
-        try (Response response = h2.newCall(new Request.Builder().url(url).build()).execute()) {
-            response.body().bytes();
-            return response.code();
-        } catch (IOException refused) {
-            return 0; // a request nobody answered: the nodes' counts say what happened
+    /**
+     * The proxy in front of the nodes, with the given system properties set while it runs (its classes read them as they
+     * load), and an HTTP/2 client (prior knowledge) that sends a refused stream again or not.
+     */
+    private static final class Proxy implements AutoCloseable {
+
+        private final Map<String, ?> properties;
+        private final List<Undertow> servers = new ArrayList<>();
+        private final String base;
+        private final OkHttpClient h2;
+
+        Proxy(Map<String, ?> properties, boolean clientRetries, ScriptedNode... nodes) {
+            this.properties = properties;
+            properties.forEach((name, value) -> System.setProperty(name, String.valueOf(value)));
+            base = UndertowProxies.start(servers, UndertowProxies.toNodes(nodes), 60_000, 1);
+            h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).retryOnConnectionFailure(clientRetries)
+                    .callTimeout(60, TimeUnit.SECONDS).build();
+        }
+
+        /** {@code requests} small requests, one after the other. */
+        void small(int requests) {
+            for (int i = 0; i < requests; i++) {
+                get("/small");
+            }
+        }
+
+        /** The answer's status, or 0 when none came. */
+        int get(String path) {
+            try (Response response = h2.newCall(new Request.Builder().url(base + path).build()).execute()) {
+                response.body().bytes();
+                return response.code();
+            } catch (IOException refused) {
+                return 0; // a request nobody answered: the nodes' counts say what happened
+            }
+        }
+
+        @Override
+        public void close() {
+            properties.keySet().forEach(System::clearProperty);
+            servers.forEach(Undertow::stop);
         }
     }
 }

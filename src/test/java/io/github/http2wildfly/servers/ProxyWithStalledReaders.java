@@ -40,12 +40,9 @@ public final class ProxyWithStalledReaders {
         List<Undertow> servers = new ArrayList<>();
         List<StalledReader> readers = new ArrayList<>();
         try (ScriptedNode node = new ScriptedNode(100)) {
-            int port = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(node), -1, -1)).getPort();
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
                     .callTimeout(STUCK_MILLIS, TimeUnit.MILLISECONDS).build();
-            smallAnswer(h2, port); // the proxy's connection to the node, upgraded to h2c
-            readers.addAll(StalledReader.open("127.0.0.1", port, "/large", stalled));
-            StalledReader.awaitStalled(readers);
+            int port = proxyBesideStalledReaders(servers, node, h2, readers, stalled);
             List<Integer> statuses = new ArrayList<>();
             for (int i = 0; i < small && (statuses.isEmpty() || statuses.get(statuses.size() - 1) == 200); i++) {
                 statuses.add(smallAnswer(h2, port));
@@ -75,12 +72,9 @@ public final class ProxyWithStalledReaders {
         List<Undertow> servers = new ArrayList<>();
         List<StalledReader> readers = new ArrayList<>();
         try (ScriptedNode node = new ScriptedNode(100)) {
-            int port = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(node), -1, -1)).getPort();
             OkHttpClient h2 = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE))
                     .callTimeout(STUCK_MILLIS, TimeUnit.MILLISECONDS).build();
-            smallAnswer(h2, port); // the proxy's connection to the node, upgraded to h2c
-            readers.addAll(StalledReader.open("127.0.0.1", port, "/large", stalled));
-            StalledReader.awaitStalled(readers);
+            int port = proxyBesideStalledReaders(servers, node, h2, readers, stalled);
             try (StalledReader slow = new StalledReader("127.0.0.1", port, "/large?slow")) {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
                 while (slow.dataReceived() < ScriptedNode.LARGE && !slow.resetByTheServer() && System.nanoTime() < deadline) {
@@ -99,6 +93,19 @@ public final class ProxyWithStalledReaders {
             }
             servers.forEach(Undertow::stop);
         }
+    }
+
+    /**
+     * Starts the proxy in front of the node, its connection to the node opened (upgraded to h2c) by a small answer, then
+     * {@code stalled} readers of {@code /large} through it, once each has stalled; returns the proxy's port.
+     */
+    private static int proxyBesideStalledReaders(List<Undertow> servers, ScriptedNode node, OkHttpClient h2, List<StalledReader> readers,
+            int stalled) throws IOException, InterruptedException {
+        int port = URI.create(UndertowProxies.start(servers, UndertowProxies.toNodes(node), -1, -1)).getPort();
+        smallAnswer(h2, port);
+        readers.addAll(StalledReader.open("127.0.0.1", port, "/large", stalled));
+        StalledReader.awaitStalled(readers);
+        return port;
     }
 
     private static int smallAnswer(OkHttpClient h2, int port) {
