@@ -54,6 +54,7 @@ public final class UndertowPatch {
             }
             SourcePatch.compile(patched, classpath(server, module), "11", classes); // Undertow 2.3 runs on Java 11
             prependResourceRoot(module.resolve("module.xml"));
+            addDependency(module.resolve("module.xml"), "java.management"); // the heap guard reads the heap's pools
             writeJar(classes, module.resolve(PATCH_JAR)); // last: its presence means the server is patched
             System.out.println("Undertow in " + server + " patched: "
                     + diffs.stream().map(d -> d.getFileName().toString()).collect(Collectors.joining(", ")));
@@ -126,6 +127,21 @@ public final class UndertowPatch {
             }
         }
         Files.move(partial, jar); // whole or not at all
+    }
+
+    /** A module the patched classes use that Undertow's own do not, among the module's dependencies. */
+    static void addDependency(Path moduleXml, String name) throws IOException {
+        String xml = Files.readString(moduleXml);
+        String dependency = "<module name=\"" + name + "\"/>";
+        if (xml.contains(dependency)) {
+            return;
+        }
+        int first = xml.indexOf("<dependencies>");
+        if (first < 0) {
+            throw new BuildCheckFailure(moduleXml + " has no dependencies to add " + name + " to");
+        }
+        int at = first + "<dependencies>".length();
+        Files.writeString(moduleXml, xml.substring(0, at) + "\n        " + dependency + xml.substring(at));
     }
 
     /** JBoss Modules looks a class up in the resource roots in their order: the patch's comes first. */

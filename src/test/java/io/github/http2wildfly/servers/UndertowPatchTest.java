@@ -106,6 +106,28 @@ class UndertowPatchTest {
                 """, Files.readString(moduleXml));
     }
 
+    @Test
+    void aModuleThePatchUsesIsAmongTheModulesDependenciesOnce() throws IOException {
+        Path moduleXml = dir.resolve("module.xml");
+        Files.writeString(moduleXml, """
+                <module name="io.undertow.core" xmlns="urn:jboss:module:1.9">
+                    <dependencies>
+                        <module name="java.naming"/>
+                    </dependencies>
+                </module>
+                """);
+        UndertowPatch.addDependency(moduleXml, "java.management");
+        UndertowPatch.addDependency(moduleXml, "java.management");
+        assertEquals("""
+                <module name="io.undertow.core" xmlns="urn:jboss:module:1.9">
+                    <dependencies>
+                        <module name="java.management"/>
+                        <module name="java.naming"/>
+                    </dependencies>
+                </module>
+                """, Files.readString(moduleXml));
+    }
+
     /** The sources the build copied (process-resources, before the unit tests). */
     private static Path sourcesJar() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("target"))) {
