@@ -73,7 +73,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterHopIT {
 
-    private static final int REQUESTS = 40;
+    /**
+     * Requests from each client, one after the other. mod_cluster elects the node elected least since it last evened
+     * the counts (every health-check-interval, 10 s): after the 100 logos one node may be ahead by up to about as many,
+     * and the next requests all go to the other until it has caught up (a fresh-clone CI saw 40 of 40 on node2 over
+     * the http hop, whose pools fill unevenly in a burst). Past that, they alternate.
+     */
+    private static final int REQUESTS = 250;
     /** The scheme a node registers for each hop: the listener's (h2c is clear-text http, upgraded). */
     private static final Map<Hop, String> SCHEME = Map.of(Hop.AJP, "ajp", Hop.HTTP, "http", Hop.H2C, "http", Hop.H2, "https");
     /** The hops a node is killed over: WildFly 39's default, 41's and this project's, and TLS. */
