@@ -24,7 +24,7 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
     private static final MarkedBlock BLOCK = new MarkedBlock(BEGIN, END);
 
     String command() {
-        return "./mvnw -Pcluster package exec:java@attacks -Dcluster.bench.attacks=" + AttackSuite.names(settings.attacks())
+        return "./mvnw -Pcluster package exec:java@attacks -Dcluster.bench.attacks=" + settings.attacks().stream().map(Attack::token).collect(Collectors.joining(","))
                 + " -Dcluster.bench.attack.seconds=" + settings.time().toSeconds() + " -Dcluster.hop=" + hop.token();
     }
 

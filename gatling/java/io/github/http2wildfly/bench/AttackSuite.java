@@ -20,10 +20,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -76,23 +75,23 @@ public final class AttackSuite {
         List<Row> rows = new ArrayList<>();
         try (Cluster cluster = Cluster.start(settings, settings.portOffset(), out.resolve("cluster"), START, List.of())) {
             rows.addAll(attackEach(new Attacked("WildFly, hop " + settings.hop().token() + ", Undertow patched",
-                    cluster.balancer(""), cluster.process(Cluster.BALANCER).toHandle()), cluster, tls, attacks));
+                    cluster.balancer(""), cluster.process(Cluster.BALANCER).toHandle()), tls, attacks));
             for (ExternalFront.Kind kind : List.of(ExternalFront.Kind.HAPROXY_H2, ExternalFront.Kind.NGINX)) {
                 try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
                     cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), START);
-                    rows.addAll(attackEach(new Attacked(front.name(), front.door(""), front.process()), cluster, tls, attacks));
+                    rows.addAll(attackEach(new Attacked(front.name(), front.door(""), front.process()), tls, attacks));
                 }
             }
             rows.addAll(attackEach(new Attacked("door 2 of one node, Undertow patched", cluster.node(Cluster.NODES.get(0), ""),
-                    cluster.process(Cluster.NODES.get(0)).toHandle()), cluster, tls, attacks));
+                    cluster.process(Cluster.NODES.get(0)).toHandle()), tls, attacks));
         }
         ClusterSettings stock = settings.withHomes(UndertowPatch.stock(settings.balancerHome(), out.resolve("stock-balancer")),
                 UndertowPatch.stock(settings.nodeHome(), out.resolve("stock-node")));
         try (Cluster cluster = Cluster.start(stock, settings.portOffset(), out.resolve("stock-cluster"), START, List.of())) {
             rows.addAll(attackEach(new Attacked("WildFly, hop " + settings.hop().token() + ", Undertow stock",
-                    cluster.balancer(""), cluster.process(Cluster.BALANCER).toHandle()), cluster, tls, attacks));
+                    cluster.balancer(""), cluster.process(Cluster.BALANCER).toHandle()), tls, attacks));
             rows.addAll(attackEach(new Attacked("door 2 of one node, Undertow stock", cluster.node(Cluster.NODES.get(0), ""),
-                    cluster.process(Cluster.NODES.get(0)).toHandle()), cluster, tls, attacks));
+                    cluster.process(Cluster.NODES.get(0)).toHandle()), tls, attacks));
         }
         AttackReport report = new AttackReport(rows, attacks, settings.hop());
         Files.writeString(out.resolve("attacks.md"), report.record());
@@ -103,7 +102,7 @@ public final class AttackSuite {
     }
 
     /** Every attack on one front, one after another, the front given time to recover between them. */
-    private static List<Row> attackEach(Attacked front, Cluster cluster, SSLContext tls, AttackSettings settings) throws Exception {
+    private static List<Row> attackEach(Attacked front, SSLContext tls, AttackSettings settings) throws Exception {
         System.out.println("== " + front.name());
         List<Row> rows = new ArrayList<>();
         for (Attack attack : settings.attacks()) {
@@ -134,7 +133,7 @@ public final class AttackSuite {
     }
 
     /** How long the front took to answer a logo again (zero: at once), or empty if it did not within the time. */
-    private static java.util.Optional<Duration> awaitServing(Attacked front, SSLContext tls, Duration within) throws InterruptedException {
+    private static Optional<Duration> awaitServing(Attacked front, SSLContext tls, Duration within) throws InterruptedException {
         HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_2).build();
         Instant started = Instant.now();
         Instant deadline = started.plus(within);
@@ -143,14 +142,14 @@ public final class AttackSuite {
                 HttpResponse<Void> answer = client.send(HttpRequest.newBuilder(front.door(SMALL)).timeout(BYSTANDER_PATIENCE).build(),
                         HttpResponse.BodyHandlers.discarding());
                 if (answer.statusCode() == 200) {
-                    return java.util.Optional.of(tries == 0 ? Duration.ZERO : Duration.between(started, Instant.now()));
+                    return Optional.of(tries == 0 ? Duration.ZERO : Duration.between(started, Instant.now()));
                 }
             } catch (IOException notYet) {
                 // a refused connection, a reset, a timeout: not serving yet
             }
             Thread.sleep(500);
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** The resident memory of a process and its children (nginx's and HAProxy's workers), KiB, from /proc. */
@@ -199,13 +198,5 @@ public final class AttackSuite {
             thread.interrupt();
             thread.join();
         }
-    }
-
-    static String names(List<Attack> attacks) {
-        return attacks.stream().map(Attack::token).collect(Collectors.joining(","));
-    }
-
-    static String percent(double value) {
-        return String.format(Locale.ROOT, "%.0f %%", value * 100);
     }
 }

