@@ -25,7 +25,7 @@ import java.util.function.Predicate;
  * What every tool of the comparison (Gatling, Chromium) runs the same way, through the model or the lab
  * ({@link Emulation}): the calibration of the emulated latency, the rounds with the cells in a new random order every
  * other round and that order reversed in the round after (so the machine's drift hits all alike, no cell always follows
- * the same other, and in every pair each cell leads as often as the other), which cells a round still
+ * the same other, and in every pair each cell leads as often as the other at every look), which cells a round still
  * loads (loads until decided: {@link StoppingRule}), and the results. A tool only loads pages.
  */
 public final class ComparisonRun implements AutoCloseable {
@@ -114,12 +114,15 @@ public final class ComparisonRun implements AutoCloseable {
      * still loads).
      */
     public List<Round> rounds() {
+        Random orders = new Random(settings.seed());
         List<Round> rounds = new ArrayList<>();
         for (int round = 0; round < settings.warmupLoads(); round++) {
-            rounds.add(new Round(round, "warm-up " + round, false, shuffled(-1 - round).stream().filter(Cell::hasNoNetwork).toList()));
+            rounds.add(new Round(round, "warm-up " + round, false, shuffled(orders).stream().filter(Cell::hasNoNetwork).toList()));
         }
+        List<Cell> order = List.of();
         for (int round = 0; round < settings.maxLoads(); round++) {
-            rounds.add(new Round(round, "load " + round, true, counterbalanced(round)));
+            order = round % 2 == 0 ? shuffled(orders) : reversed(order);
+            rounds.add(new Round(round, "load " + round, true, order));
         }
         return rounds;
     }
@@ -218,23 +221,24 @@ public final class ComparisonRun implements AutoCloseable {
     }
 
     /**
-     * A counted round's order: a new random one every even round, and the same reversed in the round after it, so that
-     * in every pair of cells each leads in turn. A load's place in its round can move its time (a first load pays for
-     * a cold cache, a later one for a machine that slowed down); reversed rounds make that effect cancel in a pair's
-     * ratio instead of leaning it toward whichever cell chance put first more often (run.json's orderEffect measures it).
+     * A counted round's order is a new random one every even round, and the same reversed in the round after it, so that
+     * in every pair of cells each leads in turn: after an even number of rounds each has led as often as the other (the
+     * rule looks only then, {@link StoppingRule#looks}). A load's place in its round can move its time (a first load
+     * pays for a cold cache, a later one for a machine that slowed down); reversed rounds make that effect cancel in a
+     * pair's ratio instead of leaning it toward whichever cell chance put first more often (run.json's orderEffect
+     * measures it). The orders are successive draws of one generator seeded by the run's seed, a fresh one per run
+     * unless comparison.seed repeats one, so that no two runs share an order (seeds drawn one next to the other would
+     * give java.util.Random's first shuffles alike).
      */
-    private List<Cell> counterbalanced(int round) {
-        List<Cell> order = shuffled(round - round % 2);
-        if (round % 2 == 1) {
-            Collections.reverse(order);
-        }
-        return order;
+    private List<Cell> shuffled(Random orders) {
+        List<Cell> shuffled = new ArrayList<>(cells);
+        Collections.shuffle(shuffled, orders);
+        return List.copyOf(shuffled);
     }
 
-    /** The cells in an order of their own for this round, the same in every run of the same seed. */
-    private List<Cell> shuffled(int round) {
-        List<Cell> shuffled = new ArrayList<>(cells);
-        Collections.shuffle(shuffled, new Random(settings.seed() * 1_000_003L + round));
-        return shuffled;
+    private static List<Cell> reversed(List<Cell> order) {
+        List<Cell> reversed = new ArrayList<>(order);
+        Collections.reverse(reversed);
+        return List.copyOf(reversed);
     }
 }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -32,7 +33,8 @@ import java.util.function.Function;
  * @param bandwidthsMbps the link rates to emulate, in Mbit/s, 0 for no limit
  * @param congestionControls the senders' congestion controls to compare
  * @param imageBytes what one image of each size weighs
- * @param seed where the delay proxies' losses are drawn from: the same seed loses the same segments
+ * @param seed where the delay proxies' losses and the rounds' orders are drawn from: the same seed loses the same
+ *     segments and loads in the same order; a new one each run unless comparison.seed names one
  * @param ports where each door of the comparison's server listens (its base port plus the offset)
  * @param browsers the browsers that load the page beside Gatling, each a leg of its own (none: Gatling alone)
  * @param serverLog the comparison's server's console, where it names itself when it has booted
@@ -62,6 +64,12 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     /** The run's settings as resolved, in its output directory, for the JVMs it starts. */
     public static final String RUN_SETTINGS = "settings.properties";
 
+    /** The run's seed, and the word that asks for a new one each run (resolved once, so every JVM of the run has it). */
+    static final String SEED = "comparison.seed";
+    static final String FRESH_SEED = "fresh";
+    /** Set where the seed was drawn, not given: the command that repeats the run then asks for a fresh one too. */
+    static final String SEED_DRAWN = "comparison.seed.drawn";
+
     /** Where the grids are, as the build knows it. */
     private static final String GRID_DIRECTORY = "comparison.grids.dir";
 
@@ -89,6 +97,10 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
             if (given != null) {
                 resolved.setProperty(key, given);
             }
+        }
+        if (resolved.getProperty(SEED, "").strip().equals(FRESH_SEED)) {
+            resolved.setProperty(SEED, Integer.toString(new SecureRandom().nextInt(Integer.MAX_VALUE)));
+            resolved.setProperty(SEED_DRAWN, "true");
         }
         return resolved;
     }
@@ -146,7 +158,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 number(given, "comparison.warmup.loads", 0, 100),
                 number(given, "comparison.count", LogoCount.MIN, LogoCount.MAX),
                 imageBytes(Path.of(required(given, "comparison.logo"))),
-                number(given, "comparison.seed", 0, Integer.MAX_VALUE),
+                seed(given),
                 Path.of(required(given, "comparison.dir")),
                 browsers(given.getProperty("comparison.browsers", "")),
                 Path.of(required(given, "comparison.server.log")),
@@ -155,6 +167,16 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
                 H3Edge.parse(required(given, "comparison.h3.edge")),
                 new Keystore(Path.of(required(given, "comparison.keystore")), required(given, "comparison.keystore.password"),
                         required(given, "comparison.keystore.alias")));
+    }
+
+    /** The seed resolve drew or the user gave; "fresh" left unresolved is a mistake of the caller, said as such. */
+    private static int seed(Properties given) {
+        try {
+            return number(given, SEED, 0, Integer.MAX_VALUE);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(SEED + "=" + given.getProperty(SEED) + ": expected " + FRESH_SEED
+                    + " (a new seed each run) or a whole number from 0 to " + Integer.MAX_VALUE);
+        }
     }
 
     /** How many loads a pair gets until it is decided (the report replays it on the loads). */

@@ -16,6 +16,9 @@ public final class Environment {
     /** WildFly's boot line: "WFLYSRV0025: WildFly 39.0.1.Final (WildFly Core 31.0.3.Final) started in ...". */
     private static final Pattern STARTED = Pattern.compile("WFLYSRV0025: (.+?) started in");
 
+    /** The environment's key for the run's seed (of the losses and the rounds' orders), which Replicates reads back. */
+    public static final String SEED = "seed of the losses and the orders";
+
     private Environment() {
     }
 
@@ -49,7 +52,7 @@ public final class Environment {
         environment.put("images per page", Integer.toString(settings.imageCount()));
         settings.sizes().forEach(size -> environment.put("bytes per image, " + size.parameter(),
                 Long.toString(settings.imageBytes().get(size))));
-        environment.put("seed of the losses", Long.toString(settings.seed()));
+        environment.put(SEED, Long.toString(settings.seed()));
         environment.put("virtual users per cell", Integer.toString(settings.users()));
         environment.put("loads per user", String.format(Locale.ROOT, "%d to %d, until each pair is decided (looks at %s,"
                 + " level within %d %%, at most %d min of further loads)", settings.loads(), settings.maxLoads(),

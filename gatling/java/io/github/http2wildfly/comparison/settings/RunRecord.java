@@ -27,7 +27,10 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
                 Path.of(given.getProperty("comparison.grids.dir", "gatling/grids")));
     }
 
-    /** The command that runs this comparison again: the grid, then every key whose value is not the grid's. */
+    /**
+     * The command that runs this comparison again: the grid, then every key whose value is not the grid's (a seed drawn
+     * for this run is not one: the record names it, and a run again is another replicate with a fresh one).
+     */
     public String command() {
         Properties grid = ComparisonSettings.read(gridsDirectory.resolve("default.properties"));
         grid.putAll(ComparisonSettings.read(gridsDirectory.resolve(this.grid + ".properties")));
@@ -37,7 +40,8 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
         }
         for (String key : new TreeSet<>(grid.stringPropertyNames())) {
             String ran = given.getProperty(key);
-            if (ran != null && !key.equals("comparison.grid") && !ran.strip().equals(grid.getProperty(key).strip())) {
+            boolean drawn = key.equals(ComparisonSettings.SEED) && Boolean.parseBoolean(given.getProperty(ComparisonSettings.SEED_DRAWN));
+            if (ran != null && !drawn && !key.equals("comparison.grid") && !ran.strip().equals(grid.getProperty(key).strip())) {
                 command.append(" -D").append(key).append('=').append(ran.strip());
             }
         }

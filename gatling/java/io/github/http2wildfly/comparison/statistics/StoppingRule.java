@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Loads until the answer is decided (as Tachometer's auto-sample): a pair of cells is looked at once it has
- * {@code minLoads} paired rounds, again each time its rounds have grown by half, and at {@code maxLoads}. At each look
+ * {@code minLoads} paired rounds, again each time its rounds have grown by half, and at {@code maxLoads}, each look at
+ * an even number of rounds where it can be ({@link #looks}). At each look
  * its {@link RatioInterval} decides: below or above 1, a winner; inside {@code band} of 1 either way, level; else more
  * loads, and after the last look, undecided. Every look is a chance to see a winner that is not there, so the 5 % is
  * split evenly over the looks (Bonferroni: each look's interval is at 1 − 5 % / looks), and the chance of ever naming a
@@ -25,14 +26,23 @@ public record StoppingRule(int minLoads, int maxLoads, double band) {
         }
     }
 
-    /** The rounds at which a pair is looked at: the first, each one half more than the one before, the last. */
+    /**
+     * The rounds at which a pair is looked at: the first, each one half more than the one before, the last; each an
+     * even number where it can be (an odd one moves to the next), because only after an even number of rounds has each
+     * cell of a pair led as often as the other (ComparisonRun reverses every other round's order), so that what
+     * loading first does cancels in the look's ratio.
+     */
     public List<Integer> looks() {
         List<Integer> looks = new ArrayList<>();
-        for (int n = minLoads; n < maxLoads; n = Math.max(n + 1, (int) Math.ceil(n * 1.5))) {
+        for (int n = even(minLoads); n < maxLoads; n = even(Math.max(n + 1, (int) Math.ceil(n * 1.5)))) {
             looks.add(n);
         }
         looks.add(maxLoads);
         return List.copyOf(looks);
+    }
+
+    private static int even(int rounds) {
+        return rounds + rounds % 2;
     }
 
     /** Each look's coverage: 95 % for one look, more where there are more. */

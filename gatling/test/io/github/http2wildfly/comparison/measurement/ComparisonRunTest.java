@@ -17,12 +17,16 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ComparisonRunTest {
 
     private static ComparisonSettings quick() throws IOException {
-        Properties given = ComparisonSettingsTest.asTheBuildFillsItIn();
+        return quick(ComparisonSettingsTest.asTheBuildFillsItIn());
+    }
+
+    private static ComparisonSettings quick(Properties given) {
         given.setProperty("comparison.doors", "HTTP_1_1_TLS,HTTP_2_TLS,HTTP_3");
         given.setProperty("comparison.rtts", "50");
         given.setProperty("comparison.losses", "0,5");
@@ -78,6 +82,25 @@ class ComparisonRunTest {
     }
 
     @Test
+    void runsWithSeedsOneApartLoadInOrdersOfTheirOwnAndASeedRepeatsItsOrders() throws IOException {
+        Properties given = ComparisonSettingsTest.asTheBuildFillsItIn();
+        List<List<List<Cell>>> orders = new ArrayList<>();
+        for (String seed : List.of("2015", "2016", "2015")) {
+            given.setProperty("comparison.seed", seed);
+            try (ComparisonRun run = new ComparisonRun(quick(given), true)) {
+                orders.add(run.rounds().stream().map(ComparisonRun.Round::cells).toList());
+            }
+        }
+        assertEquals(orders.get(0), orders.get(2), "the same seed, the same orders");
+        List<List<Cell>> one = orders.get(0);
+        List<List<Cell>> next = orders.get(1);
+        long alike = IntStream.range(0, one.size()).filter(round -> one.get(round).equals(next.get(round))).count();
+        assertTrue(alike <= 2, "seeds one apart share " + alike + " of " + one.size() + " rounds' orders");
+        long repeats = one.stream().skip(1).filter(order -> Collections.frequency(one.subList(1, one.size()), order) > 2).count();
+        assertEquals(0, repeats, "within a run an order comes back only by chance, not every fourth round");
+    }
+
+    @Test
     void afterTheFirstLoadsARoundLoadsOnlyTheCellsOfPairsStillUndecided() throws IOException {
         try (ComparisonRun run = new ComparisonRun(quick(), true)) {
             List<ComparisonRun.Round> rounds = run.rounds();
@@ -86,20 +109,20 @@ class ComparisonRunTest {
             Cell h3 = new Cell(Door.HTTP_3, Condition.latency(50));
             Cell lossyH1 = new Cell(Door.HTTP_1_1_TLS, new Condition(50, 5, 0, ImageSize.LOGO, CongestionControl.RENO));
             Cell loopback = new Cell(Door.HTTP_1_1_TLS, Condition.latency(0));
-            double[][] millis = {{4600, 4700, 4500}, {800, 810, 790}, {805, 790, 812}};
+            double[][] millis = {{4600, 4700, 4500, 4650}, {800, 810, 790, 795}, {805, 790, 812, 780}};
             List<Cell> cells = List.of(h1, h2, h3);
-            for (int round = 0; round < 3; round++) {
+            for (int round = 0; round < 4; round++) {
                 assertTrue(run.loads(loopback, rounds.get(1 + round)), "the first comparison.loads rounds load every cell");
                 for (int cell = 0; cell < 3; cell++) {
                     run.log(cells.get(cell)).record(round, cell, millis[cell][round], false);
                 }
             }
-            ComparisonRun.Round fourth = rounds.get(1 + 3);
-            assertTrue(!run.loads(h1, fourth), "h2 / h1-TLS and h3 / h1-TLS decided at the first look");
-            assertTrue(run.loads(h2, fourth) && run.loads(h3, fourth), "h3 / h2 undecided: both load on");
-            assertTrue(run.loads(lossyH1, fourth), "nothing loaded yet at 5 % loss");
-            assertTrue(!run.loads(loopback, fourth), "without a network no pair is judged");
-            assertTrue(!run.finished(fourth));
+            ComparisonRun.Round fifth = rounds.get(1 + 4);
+            assertTrue(!run.loads(h1, fifth), "h2 / h1-TLS and h3 / h1-TLS decided at the first look");
+            assertTrue(run.loads(h2, fifth) && run.loads(h3, fifth), "h3 / h2 undecided: both load on");
+            assertTrue(run.loads(lossyH1, fifth), "nothing loaded yet at 5 % loss");
+            assertTrue(!run.loads(loopback, fifth), "without a network no pair is judged");
+            assertTrue(!run.finished(fifth));
         }
     }
 

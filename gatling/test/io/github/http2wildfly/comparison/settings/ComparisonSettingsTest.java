@@ -13,8 +13,10 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -101,17 +103,34 @@ public class ComparisonSettingsTest {
         assertEquals("comparison.grid=nope: no such grid in ./gatling/grids", unknown.getMessage());
     }
 
-    /** Each grid of gatling/grids, read over the default one as the pom reads it, is a run the settings accept. */
+    @Test
+    void aFreshSeedIsDrawnOnceWhenTheRunIsResolvedAndANumberGivenIsKept() throws IOException {
+        Properties build = asTheBuildFillsIn(Path.of("gatling/comparison.properties"));
+        assertEquals("fresh", ComparisonSettings.read(Path.of("gatling/grids/default.properties")).getProperty("comparison.seed"));
+        Set<String> seeds = new HashSet<>();
+        for (int run = 0; run < 5; run++) {
+            String seed = ComparisonSettings.resolve(build, new Properties()).getProperty("comparison.seed");
+            assertTrue(seed.matches("\\d+"), seed);
+            seeds.add(seed);
+        }
+        assertTrue(seeds.size() >= 4, "five runs, seeds " + seeds);
+        Properties commandLine = new Properties();
+        commandLine.setProperty("comparison.seed", "2015");
+        assertEquals("2015", ComparisonSettings.resolve(build, commandLine).getProperty("comparison.seed"));
+    }
+
+    /** Each grid of gatling/grids, resolved over the default one as a run resolves it, is a run the settings accept. */
     @Test
     void everyGridIsAValidRunAndNamesOnlyTheDefaultGridsKeys() throws IOException {
+        Properties build = asTheBuildFillsIn(Path.of("gatling/comparison.properties"));
         Properties defaults = asTheBuildFillsItIn();
         try (var grids = Files.list(Path.of("gatling/grids"))) {
             for (Path file : grids.sorted().toList()) {
                 Properties grid = ComparisonSettings.read(file);
                 assertTrue(defaults.keySet().containsAll(grid.keySet()), file + " names a key no run reads: " + grid.keySet());
-                Properties given = new Properties();
-                given.putAll(defaults);
-                given.putAll(grid);
+                Properties commandLine = new Properties();
+                commandLine.setProperty("comparison.grid", file.getFileName().toString().replaceFirst("\\.properties$", ""));
+                Properties given = ComparisonSettings.resolve(build, commandLine);
                 assertTrue(ComparisonSettings.from(given).cells().size() > 0, file.toString());
             }
         }

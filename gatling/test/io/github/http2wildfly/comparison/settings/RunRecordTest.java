@@ -27,11 +27,14 @@ class RunRecordTest {
 
     @Test
     void theCommandIsTheGridAndEveryKeyTheRunChangedFromIt() {
-        // the quick grid as it stands (losses 0,2,5, three loads), run with -Dcomparison.losses=0 -Dcomparison.sizes=20k
+        // the quick grid as it stands (losses 0,2,5, four loads), run with -Dcomparison.losses=0 -Dcomparison.sizes=20k
         RunRecord record = RunRecord.of(ran("comparison.grid", "quick", "comparison.rtts", "50", "comparison.losses", "0",
-                "comparison.loads", "3", "comparison.sizes", "20k"));
+                "comparison.loads", "4", "comparison.sizes", "20k"));
         assertEquals("./mvnw verify -Pgatling -Dcomparison.grid=quick -Dcomparison.losses=0 -Dcomparison.sizes=20k", record.command());
         assertEquals("./mvnw verify -Pgatling", RunRecord.of(ran("comparison.rtts", "0,50,100")).command());
+        assertEquals("./mvnw verify -Pgatling", RunRecord.of(ran("comparison.seed", "48151623", "comparison.seed.drawn", "true")).command(),
+                "a seed drawn for the run");
+        assertEquals("./mvnw verify -Pgatling -Dcomparison.seed=2015", RunRecord.of(ran("comparison.seed", "2015")).command(), "a seed given");
     }
 
     @Test

@@ -11,47 +11,54 @@ import org.junit.jupiter.api.Test;
 
 class StoppingRuleTest {
 
-    private static final StoppingRule DEFAULT = new StoppingRule(3, 20, 0.05);
+    private static final StoppingRule DEFAULT = new StoppingRule(4, 20, 0.05);
 
     @Test
     void aPairIsLookedAtFirstThenEachTimeItsLoadsGrewByHalfThenAtTheCap() {
-        assertEquals(List.of(3, 5, 8, 12, 18, 20), DEFAULT.looks());
-        assertEquals(List.of(2, 3, 5, 8, 12, 18, 20), new StoppingRule(2, 20, 0.05).looks());
+        assertEquals(List.of(4, 6, 10, 16, 20), DEFAULT.looks());
+        assertEquals(List.of(2, 4, 6, 10, 16, 20), new StoppingRule(2, 20, 0.05).looks());
         assertEquals(List.of(9), new StoppingRule(9, 9, 0.05).looks());
     }
 
     @Test
+    void everyLookButAnOddCapFallsOnAnEvenRoundWhereEachCellHasLedAsOftenAsTheOther() {
+        assertEquals(List.of(4, 6, 10, 16, 20), new StoppingRule(3, 20, 0.05).looks(), "an odd first look moves to the next round");
+        assertEquals(List.of(4, 6, 10, 12), new StoppingRule(3, 12, 0.05).looks());
+        assertEquals(List.of(2, 4, 5), new StoppingRule(1, 5, 0.05).looks(), "the cap stays where it is set");
+    }
+
+    @Test
     void fivePercentIsSplitOverTheLooks() {
-        assertEquals(1 - 0.05 / 6, DEFAULT.confidence(), 1e-12);
+        assertEquals(1 - 0.05 / 5, DEFAULT.confidence(), 1e-12);
         assertEquals(0.95, new StoppingRule(9, 9, 0.05).confidence(), 1e-12);
     }
 
     @Test
     void aClearWinnerIsDecidedAtTheFirstLookAndNeedsNoMoreLoads() {
-        double[] rounds = logs(0.18, 0.19, 0.17);
+        double[] rounds = logs(0.18, 0.19, 0.17, 0.18);
         Verdict verdict = DEFAULT.atLooks(rounds);
         assertEquals(Verdict.Kind.FASTER, verdict.kind());
-        assertEquals("HTTP/2 over TLS faster (3 loads)", verdict.say("HTTP/2 over TLS", "HTTP/1.1 over TLS"));
+        assertEquals("HTTP/2 over TLS faster (4 loads)", verdict.say("HTTP/2 over TLS", "HTTP/1.1 over TLS"));
         assertFalse(DEFAULT.wantsMore(rounds));
-        assertEquals(Verdict.Kind.SLOWER, DEFAULT.atLooks(logs(5.4, 5.3, 5.5)).kind());
+        assertEquals(Verdict.Kind.SLOWER, DEFAULT.atLooks(logs(5.4, 5.3, 5.5, 5.4)).kind());
     }
 
     @Test
     void beforeTheFirstLookAndBetweenLooksMoreLoadsAreWanted() {
-        assertTrue(DEFAULT.wantsMore(logs(0.18, 0.19)), "two loads: before the first look");
-        double[] open = logs(0.9, 1.1, 0.95);
+        assertTrue(DEFAULT.wantsMore(logs(0.18, 0.19, 0.17)), "three loads: before the first look");
+        double[] open = logs(0.9, 1.1, 0.95, 1.05);
         assertEquals(Verdict.Kind.UNDECIDED, DEFAULT.atLooks(open).kind());
         assertTrue(DEFAULT.wantsMore(open));
-        assertTrue(DEFAULT.wantsMore(logs(0.9, 1.1, 0.95, 0.5)), "four loads: no look until five, whatever they say");
+        assertTrue(DEFAULT.wantsMore(logs(0.9, 1.1, 0.95, 1.05, 0.5)), "five loads: no look until six, whatever they say");
     }
 
     @Test
     void roundsThatStayCloseToOneAreLevelOnceTheIntervalFitsTheBand() {
-        double[] close = logs(1.01, 0.99, 1.00, 1.02, 0.98, 1.01, 0.99, 1.00);
+        double[] close = logs(1.03, 0.97, 1.02, 0.97, 1.00, 1.00, 1.01, 0.99);
         Verdict verdict = DEFAULT.atLooks(close);
         assertEquals(Verdict.Kind.LEVEL, verdict.kind(), verdict.label());
-        assertEquals(5, verdict.interval().loads(), "open at three, decided at the look at five");
-        assertEquals("level within 5 % (5 loads)", verdict.say("a", "b"));
+        assertEquals(6, verdict.interval().loads(), "open at four, decided at the look at six");
+        assertEquals("level within 5 % (6 loads)", verdict.say("a", "b"));
     }
 
     @Test
@@ -61,18 +68,18 @@ class StoppingRuleTest {
             spread[i] = Math.log(i % 2 == 0 ? 0.8 : 1.25);
         }
         assertFalse(DEFAULT.wantsMore(spread));
-        // the loads spread ±22 % round to round: at the last look, at 99.2 %, a difference under 16 % could hide in them
+        // the loads spread ±22 % round to round: at the last look, at 99 %, a difference under 16 % could hide in them
         assertEquals("undecided after 20 loads, which tell only a difference of 16 % or more", DEFAULT.verdict(spread).say("a", "b"));
     }
 
     @Test
     void aRunStoppedBetweenLooksGetsOneLastLookAtAllItsLoads() {
-        // the first five rounds too spread to decide (the look at five is open); time ran out after the sixth
-        double[] rounds = logs(0.5, 0.9, 0.3, 0.52, 0.5, 0.51);
-        assertEquals(Verdict.Kind.UNDECIDED, DEFAULT.atLooks(rounds).kind(), "no look at six while loads may come");
+        // the first six rounds too spread to decide (the looks at four and six are open); time ran out after the seventh
+        double[] rounds = logs(0.5, 0.7, 0.35, 1.1, 0.5, 0.51, 0.52);
+        assertEquals(Verdict.Kind.UNDECIDED, DEFAULT.atLooks(rounds).kind(), "no look at seven while loads may come");
         Verdict last = DEFAULT.verdict(rounds);
         assertEquals(Verdict.Kind.FASTER, last.kind(), last.label());
-        assertEquals(6, last.interval().loads());
+        assertEquals(7, last.interval().loads());
     }
 
     @Test
