@@ -16,9 +16,6 @@ public interface BrowserEngine extends AutoCloseable {
     /** "Chromium 156 (headless)", once it has run. */
     String client();
 
-    /** The value of a JavaScript expression that yields milliseconds, evaluated in a page of the browser (ClientSpeed). */
-    double scriptMillis(String expression) throws IOException;
-
     /** The browser's HTTP/2 connection flow-control window, which the model needs. */
     long http2WindowBytes();
 

@@ -39,8 +39,6 @@ public final class BrowserPageLoads {
         try (BrowserEngine engine = starter.start()) {
             System.out.println(tool + ": round trips measured through " + run.emulation().describe() + " (setting -> median ms): "
                     + run.calibrate());
-            ClientSpeed before = ClientSpeed.measure(engine);
-            System.out.println(tool + ": the browser's speed, a fixed script task: " + before.describe());
             int done = 0;
             for (ComparisonRun.Round round : run.rounds()) {
                 if (run.finished(round)) {
@@ -62,8 +60,6 @@ public final class BrowserPageLoads {
                 }
                 System.out.printf("%s: %s done (%d of %d)%n", tool, round.name(), ++done, run.rounds().size());
             }
-            ClientSpeed after = ClientSpeed.measure(engine);
-            run.clientSpeed(before, after);
             return run.results(tool, engine.http2WindowBytes(), engine.client()).write(settings.outputDirectory());
         } catch (RuntimeException e) {
             throw new ComparisonFailure(tool + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));

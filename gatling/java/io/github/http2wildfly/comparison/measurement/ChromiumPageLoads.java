@@ -37,11 +37,6 @@ public final class ChromiumPageLoads implements BrowserEngine {
     }
 
     @Override
-    public double scriptMillis(String expression) {
-        return ((Number) chromium.script("return " + expression + ";")).doubleValue();
-    }
-
-    @Override
     public long http2WindowBytes() {
         return CHROMIUM_HTTP2_WINDOW_BYTES;
     }

@@ -8,12 +8,14 @@ import io.github.http2wildfly.comparison.settings.Environment;
 import io.github.http2wildfly.comparison.settings.Pair;
 import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.measure.Spread;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -34,7 +36,7 @@ public final class ComparisonRun implements AutoCloseable {
     public record Round(int number, String name, boolean counted, List<Cell> cells) {
     }
 
-    /** The results' environment key for the browser's measured speed (ClientSpeed). */
+    /** The results' environment key for the client's speed: its loads of the page on loopback. */
     public static final String CLIENT_SPEED = "client speed";
 
     private final ComparisonSettings settings;
@@ -48,8 +50,6 @@ public final class ComparisonRun implements AutoCloseable {
     /** The counted round whose start last looked at the leg's minutes, and whether they were up then. */
     private int timeLookedAt = -1;
     private boolean timeUp;
-    /** The browser's speed at the start and the end of its leg, where a browser ran it. */
-    private String clientSpeed;
 
     /**
      * Through the model's delay proxies. @param browser whether the tool is a browser, which loads HTTP/3's cells and
@@ -130,7 +130,8 @@ public final class ComparisonRun implements AutoCloseable {
     /**
      * Whether this round loads this cell: every warm-up and the first comparison.loads rounds do; after them only a
      * cell with a pair that is still undecided ({@link StoppingRule#wantsMore}), while the leg's minutes last. A pair
-     * without a network (RTT 0) is not judged (CPU-bound on loopback), so it asks for nothing more.
+     * without a network (RTT 0) is not judged (CPU-bound on loopback): its cells load beside the rounds that still load
+     * a cell of their size and CPU budget, the client's speed in each of them.
      */
     public synchronized boolean loads(Cell cell, Round round) {
         if (!round.counted()) {
@@ -150,9 +151,23 @@ public final class ComparisonRun implements AutoCloseable {
         if (timeUp) {
             return false;
         }
+        if (cell.hasNoNetwork()) {
+            // the page on loopback beside every round that loads its size and budget under a network: the client's speed,
+            // round by round, which the answer is stated along
+            return cells.stream().filter(other -> !other.hasNoNetwork() && sameClient(other, cell)).anyMatch(this::undecided);
+        }
+        return undecided(cell);
+    }
+
+    private static boolean sameClient(Cell one, Cell other) {
+        return one.condition().size() == other.condition().size()
+                && one.condition().clientMillicores() == other.condition().clientMillicores();
+    }
+
+    /** Whether a cell under a network is in a pair the rule has not decided yet. */
+    private boolean undecided(Cell cell) {
         StoppingRule rule = settings.rule();
-        return cell.condition().rttMillis() > 0 && Pair.ALL.stream()
-                .map(pair -> partner(pair, cell)).flatMap(Optional::stream)
+        return Pair.ALL.stream().map(pair -> partner(pair, cell)).flatMap(Optional::stream)
                 .anyMatch(other -> rule.wantsMore(logRatios(cell, other)));
     }
 
@@ -192,20 +207,31 @@ public final class ComparisonRun implements AutoCloseable {
         return logs.get(cell);
     }
 
-    /** The browser's speed when its leg started and when it ended (ClientSpeed), for the results' environment. */
-    synchronized void clientSpeed(ClientSpeed before, ClientSpeed after) {
-        clientSpeed = "a fixed script task in " + before.describe() + " when the leg started, " + after.describe() + " when it ended";
-    }
-
     public ToolResults results(String tool, long clientWindowBytes, String client) {
         Map<String, String> environment = Environment.describe(settings, client);
-        if (clientSpeed != null) {
-            environment.put(CLIENT_SPEED, clientSpeed);
-        }
+        clientSpeed().ifPresent(speed -> environment.put(CLIENT_SPEED, speed));
         environment.putAll(emulation.environment());
         return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
                 cells.stream().map(cell -> logs.get(cell).result(cell, emulation.traffic(cell))).toList(),
                 calibration, environment, settings.rule());
+    }
+
+    /**
+     * How fast the client ran in this run: its loads of the page over each door on loopback (the browser's and the
+     * server's work, no network's), the browser unlimited. A fixed script task measured before did not move while these
+     * loads moved by half from run to run (278 to 283 ms against 2.3 to 3.5 s), so these loads are the measure.
+     */
+    private Optional<String> clientSpeed() {
+        List<String> doors = new ArrayList<>();
+        for (Cell cell : cells) {
+            List<Double> millis = logs.get(cell).result(cell, Emulation.Traffic.NONE).loadMillis();
+            if (cell.hasNoNetwork() && cell.condition().clientMillicores() == 0 && !millis.isEmpty()) {
+                Spread spread = Spread.of(millis);
+                doors.add(String.format(Locale.ROOT, "%s %.0f ms (median of %d, %.0f to %.0f)", cell.door().label(), spread.median(),
+                        spread.n(), spread.min(), spread.max()));
+            }
+        }
+        return doors.isEmpty() ? Optional.empty() : Optional.of("the page on loopback: " + String.join("; ", doors));
     }
 
     @Override

@@ -37,11 +37,6 @@ public final class FirefoxPageLoads implements BrowserEngine {
         return new BrowserEngine.Visit(firefox::loadWall, firefox::cpu, firefox.freshContext()::close);
     }
 
-    @Override
-    public double scriptMillis(String expression) throws IOException {
-        return ((Number) browser(null, 0).script(expression)).doubleValue();
-    }
-
     /** The run's browser that maps HTTP/3 to this UDP port of this host (0: the one without), started on first use. */
     private HeadlessFirefox browser(String host, int mapped) throws IOException {
         HeadlessFirefox firefox = browsers.get(mapped);

@@ -1,64 +1,86 @@
 package io.github.http2wildfly.comparison.report;
 
-import io.github.http2wildfly.comparison.report.Replicates.Combined;
+import io.github.http2wildfly.comparison.report.AnswerCurve.Check;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
+import io.github.http2wildfly.comparison.statistics.MetaRegression.Interval;
+import io.github.http2wildfly.comparison.statistics.OrderEffect;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
- * The project's headline figure (h2 / h1-TLS, Chromium, the 500 logos at 50 ms, browser unlimited), from every
- * recorded run at once ({@link Replicates}), never from one: written by a run that records itself, between the
- * headline markers of README.md and docs/results.md, so that no one pastes it by hand. Bold only where the interval
- * excludes 1. HeadlineTest holds the pages to the records.
+ * The project's headline (h2 / h1-TLS, Chromium, the 500 logos at 50 ms), from every recorded run at once, never from
+ * one: the answer as a curve along the client's speed ({@link AnswerCurve}), stated for the newest run's browser and
+ * the fastest recorded one, with the seconds saved and the band a new run should fall in. Written by a run that records
+ * itself, between the headline markers of README.md and docs/results.md, and the table of every point between the
+ * points' markers of docs/results.md, so that no one pastes them by hand. Bold only where the interval excludes 1.
+ * HeadlineTest holds the pages to the records.
  */
 public final class Headline {
 
     public static final String BEGIN = "<!-- headline: written by a run that records itself (Headline) from docs/results/*.json -->";
     public static final String END = "<!-- /headline -->";
+    public static final String POINTS_BEGIN = "<!-- headline points: written by a run that records itself (Headline) -->";
+    public static final String POINTS_END = "<!-- /headline points -->";
     private static final MarkedBlock BLOCK = new MarkedBlock(BEGIN, END);
+    private static final MarkedBlock POINTS = new MarkedBlock(POINTS_BEGIN, POINTS_END);
 
     private Headline() {
     }
 
-    /** What the pages say, from these runs: the combined figure, or why there is none yet. */
+    /** What the pages say, from these points: the curve in plain words, or why there is none yet. */
     public static String sentence(Replicates question, List<Run> runs) {
-        Optional<Combined> combined = question.combine(runs);
-        if (combined.isEmpty()) {
-            return String.format(Locale.ROOT, "The headline (%s / %s, %s, %d logos at %s) needs two recorded runs; the records hold %d.",
-                    question.of().label(), question.against().label(), question.tool(), question.imageCount(), question.condition(), runs.size());
+        Optional<AnswerCurve> fitted = AnswerCurve.fit(question, runs);
+        if (fitted.isEmpty()) {
+            return String.format(Locale.ROOT, "The headline (%s) needs three recorded points at two client speeds or more; the records hold %d.",
+                    question.describe(), runs.size());
         }
-        Combined figure = combined.get();
-        String ratio = String.format(Locale.ROOT, figure.high() < 1 || figure.low() > 1 ? "**%.2f**" : "%.2f", figure.ratio());
+        AnswerCurve curve = fitted.get();
+        Run latest = curve.latest();
+        Run fastest = curve.fastest();
         StringBuilder sentence = new StringBuilder(String.format(Locale.ROOT,
-                "At 50 ms HTTP/2 over TLS takes %s [%.2f, %.2f] of HTTP/1.1-over-TLS's time for the %d logos in %s, browser"
-                        + " unlimited: %d recorded runs combined, the spread between them in the interval (between runs %.0f %%;"
-                        + " these runs tell a difference of %.0f %% or more; 95 %%). Each run (its rounds, 95 %%), with the browser's"
-                        + " measured speed (a fixed script task): ",
-                ratio, figure.low(), figure.high(), question.imageCount(), capitalized(question.tool()), figure.runs().size(),
-                100 * (Math.exp(figure.betweenRunSd()) - 1), figure.resolutionPercent()));
-        for (int i = 0; i < figure.runs().size(); i++) {
-            Run run = figure.runs().get(i);
-            OptionalDouble speed = run.clientSpeedMillis();
-            sentence.append(i == 0 ? "" : "; ").append(String.format(Locale.ROOT, "[%s](results/%s.md) %.2f [%.2f, %.2f] in %d rounds, %s",
-                    run.name(), run.name(), Math.exp(run.meanLog()), Math.exp(run.low()), Math.exp(run.high()), run.rounds(),
-                    speed.isPresent() ? String.format(Locale.ROOT, "%.0f ms", speed.getAsDouble()) : "speed not measured"));
-        }
-        sentence.append('.');
-        if (!figure.flag().isEmpty()) {
-            sentence.append(" Flagged: ").append(figure.flag()).append('.');
-        }
+                "For a browser that loads this page over HTTP/2 in %.1f s on loopback (Chromium in the newest run, %s), HTTP/2"
+                        + " over TLS takes %s of HTTP/1.1-over-TLS's time at a round trip of 50 ms and saves %s s; for one that"
+                        + " loads it in %.1f s (the fastest recorded, %s), %s and %s s.",
+                latest.loopbackSeconds(), link(latest), ratio(curve.ratioAt(latest.loopbackSeconds())),
+                seconds(curve.savedAt(latest.loopbackSeconds())), fastest.loopbackSeconds(), link(fastest),
+                ratio(curve.ratioAt(fastest.loopbackSeconds())), seconds(curve.savedAt(fastest.loopbackSeconds()))));
+        sentence.append(curve.articlesSpeed().map(speed -> String.format(Locale.ROOT,
+                " The article's %.2f is what the curve reads for a browser that takes %.1f s.", AnswerCurve.ARTICLE, speed))
+                .orElse(String.format(Locale.ROOT, " The article's %.2f lies beyond the speeds recorded.", AnswerCurve.ARTICLE)));
+        sentence.append(String.format(Locale.ROOT,
+                " The curve: the ratio is %.2f × (loopback seconds)^%.2f, through %d points of %d recorded runs (each run at"
+                        + " each CPU budget it loaded: [the points](%s)), the spread between them %.0f %%; 95 %% intervals.",
+                Math.exp(curve.ratio().intercept()), curve.ratio().slope(), runs.size(), curve.records(), "results.md#the-points",
+                100 * (Math.exp(Math.sqrt(curve.ratio().tau2())) - 1)));
+        curve.check().map(Check::describe).ifPresent(check -> sentence.append(" The newest run against the others: ").append(check).append('.'));
+        curve.positionEffect().ifPresent(effect -> sentence.append(describe(effect)));
         return sentence.toString();
+    }
+
+    /** The table of every point: record, budget, speed, ratio, loads, seconds saved, seed. */
+    public static String points(List<Run> runs) {
+        StringBuilder table = new StringBuilder("| record | the browser's CPU | HTTP/2 on loopback (s) | h2 / h1-TLS at 50 ms (95 %) | loads"
+                + " | seconds saved | read from | seed |\n|---|---|---|---|---|---|---|---|\n");
+        for (Run run : runs) {
+            table.append(String.format(Locale.ROOT, "| [%s](results/%s.md) | %s | %.2f | %.2f [%.2f, %.2f] | %d | %.1f | %s | %s |%n",
+                    run.name(), run.name(), run.budget(), run.loopbackSeconds(), Math.exp(run.meanLog()),
+                    Math.exp(run.low(AnswerCurve.CONFIDENCE)), Math.exp(run.high(AnswerCurve.CONFIDENCE)), run.rounds(),
+                    run.savedSeconds(), run.fromLoads() ? "its loads" : "its summary", run.seed().isEmpty() ? "-" : run.seed()));
+        }
+        return table.toString().strip();
     }
 
     /** The headline from the records, written between the markers of each page (a page without them is left alone). */
     public static void write(Path records, List<Path> pages) throws IOException {
-        String sentence = sentence(Replicates.HEADLINE, Replicates.HEADLINE.runs(records));
+        List<Run> runs = Replicates.HEADLINE.runs(records);
+        String sentence = sentence(Replicates.HEADLINE, runs);
         for (Path page : pages) {
-            BLOCK.write(page, page.getFileName().toString().equals("README.md") ? sentence.replace("](results/", "](docs/results/") : sentence);
+            boolean readme = page.getFileName().toString().equals("README.md");
+            BLOCK.write(page, readme ? sentence.replace("](results", "](docs/results") : sentence);
+            POINTS.write(page, points(runs));
         }
     }
 
@@ -67,7 +89,27 @@ public final class Headline {
         return BLOCK.on(page);
     }
 
-    private static String capitalized(String tool) {
-        return Character.toUpperCase(tool.charAt(0)) + tool.substring(1);
+    /** The table between a page's points markers, or empty. */
+    public static Optional<String> pointsOn(String page) {
+        return POINTS.on(page);
+    }
+
+    private static String link(Run run) {
+        return String.format(Locale.ROOT, "[%s](results/%s.md)", run.label(), run.name());
+    }
+
+    private static String ratio(Interval interval) {
+        return String.format(Locale.ROOT, interval.high() < 1 || interval.low() > 1 ? "**%.2f** [%.2f, %.2f]" : "%.2f [%.2f, %.2f]",
+                interval.estimate(), interval.low(), interval.high());
+    }
+
+    private static String seconds(Interval interval) {
+        return String.format(Locale.ROOT, "%.1f [%.1f, %.1f]", interval.estimate(), interval.low(), interval.high());
+    }
+
+    private static String describe(OrderEffect effect) {
+        return String.format(Locale.ROOT, " Loading first in its round made an HTTP/2 load %.2f [%.2f, %.2f] times as long as"
+                + " loading second (%d and %d rounds of the runs that kept their order)%s.", effect.firstFactor(), effect.low(),
+                effect.high(), effect.firstLed(), effect.secondLed(), effect.found() ? ", which the reversed rounds cancel in each ratio" : "");
     }
 }

@@ -2,19 +2,23 @@ package io.github.http2wildfly.comparison.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.http2wildfly.comparison.measurement.ComparisonRun;
 import io.github.http2wildfly.comparison.settings.Condition;
+import io.github.http2wildfly.comparison.settings.Environment;
+import io.github.http2wildfly.comparison.settings.Pair;
+import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.measure.Spread;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -23,202 +27,238 @@ import org.apache.commons.statistics.descriptive.Variance;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * One question asked of every recorded run (docs/results/*.json, each a run's run.json): runs are the replicate, as
- * JMH's forks are and as Georges et al. (OOPSLA 2007) and Kalibera &amp; Jones (ISMM 2013) ask, because what changes
- * between two runs (the machine's day, the browser's speed) is larger than what changes between two rounds of one.
+ * One question asked of every recorded run (docs/results): runs are the replicate, as JMH's forks are and as Georges et
+ * al. (OOPSLA 2007) and Kalibera &amp; Jones (ISMM 2013) ask, because what changes between two runs (the machine's day,
+ * the browser's speed) is larger than what changes between two rounds of one. Each run gives, for the browser unlimited
+ * and for each CPU budget it loaded, one point: the mean of its rounds' log ratios at the question's condition and
+ * that mean's variance, the seconds the one door saved against the other, and the client's speed measured in the same
+ * run: its loads of the page on loopback, where the time is the browser's and the server's work and no network's.
  *
- * <p>Each run gives the mean of its rounds' log ratios and that mean's variance (its paired rounds, as the verdicts
- * use them). The runs are combined as a random-effects meta-analysis: the between-run variance by DerSimonian and
- * Laird, the interval by Hartung and Knapp (Student's t on the runs, k - 1 degrees of freedom), never narrower than
- * the runs' own loads allow (the "modified" variant): with two runs the interval is wide unless they agree, which is
- * what two runs can say. The latest run is checked against the others: where their intervals do not meet, it is
- * flagged, with the measured client speed as the explanation where the two differ by a fifth or more, else
- * "unexplained".
+ * <p>A run that kept its loads (DATE-GRID.json) is read from them. An older run is read from its record's table
+ * (DATE-GRID.md) by its summary: the ratio's interval, at the confidence its looks give, and its loads; a record is
+ * left out only by this rule: a table that does not state its looks or its loads (records before 2026-11-26) cannot
+ * give an error, and a section without the loopback row no speed.
  *
- * @param tool the tool's name in run.json (chromium, firefox, gatling)
+ * @param tool the tool's name in run.json and its record's section (chromium, firefox, gatling)
  * @param of the door whose time is divided
  * @param against the door it is divided by
- * @param condition the condition's label in run.json (Condition.label())
+ * @param rttMillis the round trip the question is asked at
  * @param imageCount images on the page
  */
-public record Replicates(String tool, Door of, Door against, String condition, int imageCount) {
+public record Replicates(String tool, Door of, Door against, int rttMillis, int imageCount) {
 
-    /** The headline question: Chromium, the 500 logos at a round trip of 50 ms, browser unlimited, h2 / h1-TLS. */
-    public static final Replicates HEADLINE = new Replicates("chromium", Door.HTTP_2_TLS, Door.HTTP_1_1_TLS,
-            Condition.latency(50).label(), 500);
-
-    private static final double CONFIDENCE = 0.95;
-    private static final double SPEED_DIFFERENCE = 0.2;
-    private static final Pattern SPEED = Pattern.compile("a fixed script task in (\\d+) ms");
-
-    /** One run's answer: the mean of its rounds' log ratios, that mean's variance, its rounds, and the browser's speed. */
-    public record Run(String name, double meanLog, double variance, int rounds, OptionalDouble clientSpeedMillis) {
-
-        double low() {
-            return meanLog - TDistribution.of(rounds - 1).inverseSurvivalProbability((1 - CONFIDENCE) / 2) * Math.sqrt(variance);
-        }
-
-        double high() {
-            return 2 * meanLog - low();
-        }
-    }
+    /** The headline question: Chromium, the 500 logos at a round trip of 50 ms, h2 / h1-TLS. */
+    public static final Replicates HEADLINE = new Replicates("chromium", Door.HTTP_2_TLS, Door.HTTP_1_1_TLS, 50, 500);
 
     /**
-     * The runs combined.
+     * One run's answer under one CPU budget.
      *
-     * @param betweenRunSd the between-run standard deviation of the log ratio (DerSimonian–Laird), 0 where the runs
-     * agree within their own loads
-     * @param flag empty, or why the latest run disagrees with the ones before it
+     * @param name the record's name (DATE-GRID)
+     * @param budget "unlimited" or the browser's CPU budget ("0.5 cores")
+     * @param meanLog the mean of its rounds' log ratios; {@code variance} that mean's
+     * @param loopbackSeconds the median of its loads of {@code of}'s door on loopback: the client's speed
+     * @param savedSeconds how much less {@code of} took than {@code against}, the mean over rounds; {@code savedVariance}
+     *     that mean's variance
+     * @param fromLoads whether it was read from its loads (else from its record's summary)
+     * @param seed the seed its orders were drawn from, where recorded
+     * @param orders the rounds' log ratios less the run's mean, and whether {@code of} led in that round (else empty)
      */
-    public record Combined(List<Run> runs, double ratio, double low, double high, double betweenRunSd, String flag) {
+    public record Run(String name, String budget, double meanLog, double variance, int rounds, double loopbackSeconds,
+            double savedSeconds, double savedVariance, boolean fromLoads, String seed, List<Led> orders) {
 
-        /** The smallest difference, in percent either way, these runs can tell from none: the interval's half-width. */
-        public double resolutionPercent() {
-            return 100 * (Math.sqrt(high / low) - 1);
+        public double low(double confidence) {
+            return meanLog - TDistribution.of(rounds - 1).inverseSurvivalProbability((1 - confidence) / 2) * Math.sqrt(variance);
         }
 
-        public String describe() {
-            return String.format(Locale.ROOT, "%.2f [%.2f, %.2f] over %d runs (between runs: %.0f %%; they tell a difference of %.0f %% or more)",
-                    ratio, low, high, runs.size(), 100 * (Math.exp(betweenRunSd) - 1), resolutionPercent());
+        public double high(double confidence) {
+            return 2 * meanLog - low(confidence);
+        }
+
+        /** "2026-11-26-default" or "2026-11-26-default, 0.5 cores". */
+        public String label() {
+            return budget.equals(UNLIMITED) ? name : name + ", " + budget;
         }
     }
+
+    /** One round's log ratio less its run's mean, and whether the divided door loaded first in it. */
+    public record Led(double centredLog, boolean ofFirst) {
+    }
+
+    public static final String UNLIMITED = "unlimited";
+    private static final Pattern LOOKS = Pattern.compile("looks at \\[([\\d, ]+)]");
+    private static final Pattern RATIO = Pattern.compile("^([\\d.]+) \\[([\\d.]+), ([\\d.]+)].*\\((\\d+) loads\\)");
+    private static final Pattern BUDGET = Pattern.compile(", client ([\\d.]+ cores?)$");
 
     /**
      * Records in the order they were made: by name (DATE-GRID), a day's second run of a grid (DATE-GRID-2) after its
      * first (DATE-GRID), which plain sorting puts the other way round.
      */
-    static final java.util.Comparator<Path> RECORDED_ORDER = java.util.Comparator.comparing(
+    static final Comparator<Path> RECORDED_ORDER = Comparator.comparing(
             (Path file) -> file.getFileName().toString().replaceFirst("(-\\d+)?\\.(json|md)$", ""))
             .thenComparingInt(file -> {
                 Matcher n = Pattern.compile("-(\\d+)\\.(json|md)$").matcher(file.getFileName().toString());
                 return n.find() ? Integer.parseInt(n.group(1)) : 1;
             });
 
-    /** Every recorded run that answers this question, oldest first. */
+    /** Every recorded point that answers this question, oldest record first, a record's budgets in its order. */
     public List<Run> runs(Path records) throws IOException {
         List<Run> runs = new ArrayList<>();
         if (!Files.isDirectory(records)) {
             return runs;
         }
         ObjectMapper json = new ObjectMapper();
-        try (Stream<Path> files = Files.list(records)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted(RECORDED_ORDER).toList()) {
-                answer(file.getFileName().toString().replaceFirst("\\.json$", ""), json.readTree(file.toFile())).ifPresent(runs::add);
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(records)) {
+            files = listed.filter(file -> file.toString().endsWith(".json") || file.toString().endsWith(".md")).sorted(RECORDED_ORDER).toList();
+        }
+        for (Path file : files) {
+            String name = file.getFileName().toString().replaceFirst("\\.(json|md)$", "");
+            if (file.toString().endsWith(".json")) {
+                runs.addAll(fromLoads(name, json.readTree(file.toFile())));
+            } else if (!Files.exists(file.resolveSibling(name + ".json"))) {
+                runs.addAll(fromSummary(name, Files.readString(file)));
             }
         }
         return runs;
     }
 
-    /** This run's answer, where it loaded both cells in two rounds or more. */
-    Optional<Run> answer(String name, JsonNode run) {
+    /** A run that kept its loads: a point for each budget at which it loaded both cells in two rounds or more. */
+    List<Run> fromLoads(String name, JsonNode run) {
+        List<Run> runs = new ArrayList<>();
         for (JsonNode tool : run.path("tools")) {
             if (!tool.path("tool").asText().equals(this.tool) || tool.path("imageCount").asInt() != imageCount) {
                 continue;
             }
-            Map<Integer, Double> ofLoads = loads(tool, of);
-            Map<Integer, Double> againstLoads = loads(tool, against);
-            List<Double> logs = new ArrayList<>();
-            ofLoads.forEach((round, millis) -> {
-                Double other = againstLoads.get(round);
-                if (other != null) {
-                    logs.add(Math.log(millis / other));
+            String seed = tool.path("environment").path(Environment.SEED).asText(tool.path("environment").path("seed of the losses").asText(""));
+            Map<String, Map<Integer, JsonNode>> ofLoads = loadsByBudget(tool, of, rttMillis);
+            Map<String, Map<Integer, JsonNode>> againstLoads = loadsByBudget(tool, against, rttMillis);
+            Map<String, Map<Integer, JsonNode>> loopback = loadsByBudget(tool, of, 0);
+            ofLoads.forEach((budget, ofRounds) -> {
+                Map<Integer, JsonNode> againstRounds = againstLoads.getOrDefault(budget, Map.of());
+                List<Integer> rounds = ofRounds.keySet().stream().filter(againstRounds::containsKey).sorted().toList();
+                Map<Integer, JsonNode> loopbackRounds = loopback.getOrDefault(budget, Map.of());
+                if (rounds.size() < 2 || loopbackRounds.isEmpty()) {
+                    return;
                 }
+                double[] logs = rounds.stream().mapToDouble(round -> Math.log(millis(ofRounds.get(round)) / millis(againstRounds.get(round)))).toArray();
+                double[] saved = rounds.stream().mapToDouble(round -> (millis(againstRounds.get(round)) - millis(ofRounds.get(round))) / 1000).toArray();
+                double mean = Mean.of(logs).getAsDouble();
+                List<Led> orders = new ArrayList<>();
+                for (int i = 0; i < rounds.size(); i++) {
+                    JsonNode ofLoad = ofRounds.get(rounds.get(i));
+                    JsonNode againstLoad = againstRounds.get(rounds.get(i));
+                    if (ofLoad.has("position") && againstLoad.has("position")) {
+                        orders.add(new Led(logs[i] - mean, ofLoad.path("position").asInt() < againstLoad.path("position").asInt()));
+                    }
+                }
+                double loopbackSeconds = Spread.of(loopbackRounds.values().stream().map(load -> millis(load)).toList()).median() / 1000;
+                runs.add(new Run(name, budget, mean, Variance.of(logs).getAsDouble() / logs.length, logs.length, loopbackSeconds,
+                        Mean.of(saved).getAsDouble(), Variance.of(saved).getAsDouble() / saved.length, true, seed, List.copyOf(orders)));
             });
-            if (logs.size() < 2) {
-                return Optional.empty();
-            }
-            double[] values = logs.stream().mapToDouble(Double::doubleValue).toArray();
-            return Optional.of(new Run(name, Mean.of(values).getAsDouble(), Variance.of(values).getAsDouble() / values.length,
-                    values.length, clientSpeed(tool.path("environment").path(ComparisonRun.CLIENT_SPEED).asText(""))));
         }
-        return Optional.empty();
+        return runs;
     }
 
-    /** The cell's loads by round; a cell with a CPU budget is another question. */
-    private Map<Integer, Double> loads(JsonNode tool, Door door) {
-        Map<Integer, Double> byRound = new HashMap<>();
+    private static double millis(JsonNode load) {
+        return load.path("millis").asDouble();
+    }
+
+    /** A door's loads at this round trip (no loss, no limit, the logos), by the browser's budget, then by round. */
+    private Map<String, Map<Integer, JsonNode>> loadsByBudget(JsonNode tool, Door door, int rtt) {
+        Map<String, Map<Integer, JsonNode>> byBudget = new TreeMap<>(Comparator.comparing((String budget) -> !budget.equals(UNLIMITED))
+                .thenComparing(Comparator.reverseOrder()));
         for (JsonNode cell : tool.path("cells")) {
-            if (cell.path("door").asText().equals(door.label()) && cell.path("condition").asText().equals(condition)
-                    && cell.path("clientCores").isNull()) {
+            if (cell.path("door").asText().equals(door.label()) && cell.path("condition").asText().equals(Condition.latency(rtt).label())) {
+                String budget = cell.path("clientCores").isNull() || cell.path("clientCores").isMissingNode() ? UNLIMITED
+                        : cores(cell.path("clientCores").asText());
                 for (JsonNode load : cell.path("everyLoad")) {
-                    byRound.put(load.path("round").asInt(), load.path("millis").asDouble());
+                    byBudget.computeIfAbsent(budget, any -> new TreeMap<>()).put(load.path("round").asInt(), load);
                 }
             }
         }
-        return byRound;
+        return byBudget;
     }
 
-    /** The browser's speed when the leg started (ClientSpeed: a fixed script task), where the run measured it. */
-    static OptionalDouble clientSpeed(String described) {
-        Matcher speed = SPEED.matcher(described);
-        return speed.find() ? OptionalDouble.of(Double.parseDouble(speed.group(1))) : OptionalDouble.empty();
+    /** "1 core", "0.5 cores", as the records' tables write a budget. */
+    private static String cores(String cores) {
+        String number = cores.replaceFirst("\\.0$", "");
+        return number + (number.equals("1") ? " core" : " cores");
     }
 
-    /** The runs combined, or empty under two runs. */
-    public Optional<Combined> combine(List<Run> runs) {
-        if (runs.size() < 2) {
-            return Optional.empty();
+    /**
+     * An older run from its record's section of this tool: for each budget, the row at the question's round trip
+     * (the ratio's interval and loads) and the row on loopback (the door's median); empty where the rule leaves it out.
+     */
+    List<Run> fromSummary(String name, String record) {
+        List<String> section = section(record);
+        Optional<String> looks = section.stream().map(LOOKS::matcher).filter(Matcher::find).map(m -> m.group(1)).findFirst();
+        if (looks.isEmpty() || section.stream().noneMatch(line -> line.contains("images per page " + imageCount + ";"))) {
+            return List.of();
         }
-        int k = runs.size();
-        double[] w = runs.stream().mapToDouble(run -> 1 / run.variance()).toArray();
-        double sumW = 0;
-        double fixed = 0;
-        for (int i = 0; i < k; i++) {
-            sumW += w[i];
-            fixed += w[i] * runs.get(i).meanLog();
+        double confidence = 1 - StoppingRule.FALSE_WINNER_RATE / looks.get().split(",").length;
+        List<String> header = section.stream().filter(line -> line.startsWith("| RTT")).findFirst().map(Replicates::columns).orElse(List.of());
+        int ofColumn = header.indexOf(of.label());
+        int againstColumn = header.indexOf(against.label());
+        int ratioColumn = header.indexOf(new Pair(of, against).label());
+        if (ofColumn < 0 || againstColumn < 0 || ratioColumn < 0) {
+            return List.of();
         }
-        fixed /= sumW;
-        double q = 0;
-        double sumW2 = 0;
-        for (int i = 0; i < k; i++) {
-            q += w[i] * Math.pow(runs.get(i).meanLog() - fixed, 2);
-            sumW2 += w[i] * w[i];
+        Map<String, List<String>> rows = new TreeMap<>();
+        section.stream().filter(line -> line.startsWith("| ") && !line.startsWith("| RTT")).map(Replicates::columns)
+                .filter(row -> row.size() == header.size()).forEach(row -> rows.putIfAbsent(row.get(0), row));
+        List<Run> runs = new ArrayList<>();
+        for (String label : rows.keySet().stream().filter(label -> label.startsWith(Condition.latency(rttMillis).label())).toList()) {
+            String suffix = label.substring(Condition.latency(rttMillis).label().length());
+            Matcher ratio = RATIO.matcher(rows.get(label).get(ratioColumn));
+            List<String> loopback = rows.get(Condition.latency(0).label() + suffix);
+            Matcher budget = BUDGET.matcher(suffix);
+            if (!ratio.find() || loopback == null || !(suffix.isEmpty() || budget.matches())) {
+                continue;
+            }
+            int loads = Integer.parseInt(ratio.group(4));
+            double low = Math.log(Double.parseDouble(ratio.group(2)));
+            double high = Math.log(Double.parseDouble(ratio.group(3)));
+            double error = (high - low) / 2 / TDistribution.of(loads - 1).inverseSurvivalProbability((1 - confidence) / 2);
+            double ofMillis = number(rows.get(label).get(ofColumn));
+            double againstMillis = number(rows.get(label).get(againstColumn));
+            // the seconds saved from the medians, their error from the ratio's (the delta method, the slower door held)
+            double savedError = ofMillis / 1000 * error;
+            runs.add(new Run(name, suffix.isEmpty() ? UNLIMITED : budget.group(1), (low + high) / 2, error * error, loads,
+                    number(loopback.get(ofColumn)) / 1000, (againstMillis - ofMillis) / 1000, savedError * savedError, false, "", List.of()));
         }
-        double tau2 = Math.max(0, (q - (k - 1)) / (sumW - sumW2 / sumW));
-        double sumStar = 0;
-        double mean = 0;
-        double[] star = new double[k];
-        for (int i = 0; i < k; i++) {
-            star[i] = 1 / (runs.get(i).variance() + tau2);
-            sumStar += star[i];
-            mean += star[i] * runs.get(i).meanLog();
-        }
-        mean /= sumStar;
-        double spread = 0;
-        for (int i = 0; i < k; i++) {
-            spread += star[i] * Math.pow(runs.get(i).meanLog() - mean, 2);
-        }
-        double variance = Math.max(spread / ((k - 1) * sumStar), 1 / sumStar);
-        double half = TDistribution.of(k - 1).inverseSurvivalProbability((1 - CONFIDENCE) / 2) * Math.sqrt(variance);
-        return Optional.of(new Combined(List.copyOf(runs), Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half),
-                Math.sqrt(tau2), flag(runs)));
+        runs.sort(Comparator.comparing((Run run) -> !run.budget().equals(UNLIMITED)).thenComparing(run -> -cores(run)));
+        return runs;
     }
 
-    /** Why the latest run disagrees with those before it (their intervals do not meet), or empty. */
-    private String flag(List<Run> runs) {
-        Run latest = runs.get(runs.size() - 1);
-        List<Run> before = runs.subList(0, runs.size() - 1);
-        double low;
-        double high;
-        if (before.size() == 1) {
-            low = before.get(0).low();
-            high = before.get(0).high();
-        } else {
-            Combined earlier = combine(before).orElseThrow();
-            low = Math.log(earlier.low());
-            high = Math.log(earlier.high());
+    private static double cores(Run run) {
+        return run.budget().equals(UNLIMITED) ? Double.MAX_VALUE : Double.parseDouble(run.budget().replaceFirst(" cores?$", ""));
+    }
+
+    /** The lines of the record's section of this tool ("## chromium"), up to the next section. */
+    private List<String> section(String record) {
+        List<String> lines = Arrays.asList(record.split("\n"));
+        int start = lines.indexOf("## " + tool);
+        if (start < 0) {
+            return List.of();
         }
-        if (latest.low() <= high && low <= latest.high()) {
-            return "";
+        int end = start + 1;
+        while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+            end++;
         }
-        OptionalDouble speed = latest.clientSpeedMillis();
-        double earlierSpeed = before.stream().map(Run::clientSpeedMillis).filter(OptionalDouble::isPresent)
-                .mapToDouble(OptionalDouble::getAsDouble).average().orElse(Double.NaN);
-        String verdict = String.format(Locale.ROOT, "%s (%.2f [%.2f, %.2f]) disagrees with the runs before it (%.2f to %.2f): ",
-                latest.name(), Math.exp(latest.meanLog()), Math.exp(latest.low()), Math.exp(latest.high()), Math.exp(low), Math.exp(high));
-        if (speed.isPresent() && !Double.isNaN(earlierSpeed) && Math.abs(speed.getAsDouble() / earlierSpeed - 1) >= SPEED_DIFFERENCE) {
-            return verdict + String.format(Locale.ROOT, "the client's speed, a fixed task in %.0f ms against %.0f ms", speed.getAsDouble(), earlierSpeed);
-        }
-        return verdict + "unexplained";
+        return lines.subList(start + 1, end);
+    }
+
+    private static List<String> columns(String row) {
+        return Arrays.stream(row.substring(1, row.lastIndexOf('|')).split("\\|")).map(String::strip).toList();
+    }
+
+    private static double number(String cell) {
+        return Double.parseDouble(cell.replace(",", ""));
+    }
+
+    /** The question in words: "h2 / h1-TLS, Chromium, 500 logos at 50 ms". */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s, %s, %d logos at %d ms", new Pair(of, against).label(),
+                Character.toUpperCase(tool.charAt(0)) + tool.substring(1), imageCount, rttMillis);
     }
 }

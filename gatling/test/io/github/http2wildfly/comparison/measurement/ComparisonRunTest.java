@@ -121,8 +121,29 @@ class ComparisonRunTest {
             assertTrue(!run.loads(h1, fifth), "h2 / h1-TLS and h3 / h1-TLS decided at the first look");
             assertTrue(run.loads(h2, fifth) && run.loads(h3, fifth), "h3 / h2 undecided: both load on");
             assertTrue(run.loads(lossyH1, fifth), "nothing loaded yet at 5 % loss");
-            assertTrue(!run.loads(loopback, fifth), "without a network no pair is judged");
+            assertTrue(run.loads(loopback, fifth), "the page on loopback beside every round that still loads its budget's cells");
             assertTrue(!run.finished(fifth));
+        }
+    }
+
+    @Test
+    void onceEveryPairOfItsBudgetIsDecidedThePageOnLoopbackLoadsNoMore() throws IOException {
+        Properties given = ComparisonSettingsTest.asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "HTTP_1_1_TLS,HTTP_2_TLS");
+        given.setProperty("comparison.rtts", "50");
+        try (ComparisonRun run = new ComparisonRun(ComparisonSettings.from(given), true)) {
+            List<ComparisonRun.Round> rounds = run.rounds();
+            Cell h1 = new Cell(Door.HTTP_1_1_TLS, Condition.latency(50));
+            Cell h2 = new Cell(Door.HTTP_2_TLS, Condition.latency(50));
+            Cell loopback = new Cell(Door.HTTP_2_TLS, Condition.latency(0));
+            for (int round = 0; round < 4; round++) {
+                run.log(h1).record(round, 0, 4600 + 10 * round, false);
+                run.log(h2).record(round, 1, 800 - 10 * round, false);
+            }
+            ComparisonRun.Round fifth = rounds.get(1 + 4);
+            assertTrue(!run.loads(h1, fifth) && !run.loads(h2, fifth), "h2 / h1-TLS decided at the first look");
+            assertTrue(!run.loads(loopback, fifth), "nothing left to load beside");
+            assertTrue(run.finished(fifth));
         }
     }
 

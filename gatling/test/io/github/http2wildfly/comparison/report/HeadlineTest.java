@@ -20,33 +20,65 @@ class HeadlineTest {
 
     /** No one pastes the headline: README.md and docs/results.md say what every record in docs/results says together. */
     @Test
-    void theFrontPagesHeadlineIsWhatTheRecordsSayTogether() throws IOException {
-        String expected = Headline.sentence(Replicates.HEADLINE, Replicates.HEADLINE.runs(RECORDS));
-        assertEquals(expected, Headline.on(Files.readString(Path.of("docs/results.md"))).orElseThrow(), "docs/results.md");
-        assertEquals(expected.replace("](results/", "](docs/results/"), Headline.on(Files.readString(Path.of("README.md"))).orElseThrow(),
+    void theFrontPagesHeadlineAndThePointsAreWhatTheRecordsSayTogether() throws IOException {
+        List<Replicates.Run> runs = Replicates.HEADLINE.runs(RECORDS);
+        String expected = Headline.sentence(Replicates.HEADLINE, runs);
+        String results = Files.readString(Path.of("docs/results.md"));
+        assertEquals(expected, Headline.on(results).orElseThrow(), "docs/results.md");
+        assertEquals(expected.replace("](results", "](docs/results"), Headline.on(Files.readString(Path.of("README.md"))).orElseThrow(),
                 "README.md");
+        assertEquals(Headline.points(runs), Headline.pointsOn(results).orElseThrow(), "docs/results.md's points");
+    }
+
+    /** The run of 2026-11-26, before runs kept their loads, is a point of the curve: the answer along the client's speed. */
+    @Test
+    void theCurveRunsThroughEveryRecordedRunTheOnesBeforeLoadsWereKeptIncluded() throws IOException {
+        List<Replicates.Run> runs = Replicates.HEADLINE.runs(RECORDS);
+        assertTrue(runs.stream().anyMatch(run -> run.name().equals("2026-11-26-default") && run.budget().equals("unlimited")));
+        assertTrue(runs.stream().filter(run -> run.name().equals("2026-11-26-default")).count() == 5, "and its four CPU budgets");
+        String sentence = Headline.sentence(Replicates.HEADLINE, runs);
+        assertTrue(sentence.startsWith("For a browser that loads this page over HTTP/2 in "), sentence);
+        assertTrue(sentence.contains("The article's 0.45 "), sentence);
     }
 
     @Test
-    void aRecordedRunWritesTheHeadlineBetweenThePagesMarkersAndBoldOnlyWhereTheIntervalExcludesOne() throws IOException {
+    void aRecordedRunWritesTheCurveBetweenThePagesMarkersBoldOnlyWhereTheIntervalExcludesOneAndFlagsARunOutsideItsBand() throws IOException {
         Path records = Files.createDirectories(dir.resolve("results"));
         ObjectMapper json = new ObjectMapper();
-        json.writeValue(records.resolve("2026-11-27-headline.json").toFile(), ReplicatesTest.run(280, 1000, 1100, 900, 950));
-        Path page = Files.writeString(dir.resolve("results.md"), "# Results\n\n" + Headline.BEGIN + "\nold\n" + Headline.END + "\n\nmore\n");
+        json.writeValue(records.resolve("2026-11-27-headline.json").toFile(), onTheCurve(0.7));
+        Path page = Files.writeString(dir.resolve("results.md"), "# Results\n\n" + Headline.BEGIN + "\nold\n" + Headline.END
+                + "\n\n" + Headline.POINTS_BEGIN + "\nold\n" + Headline.POINTS_END + "\n\nmore\n");
         Headline.write(records, List.of(page));
-        assertTrue(Files.readString(page).contains(Headline.BEGIN + "\nThe headline (HTTP/2 over TLS / HTTP/1.1 over TLS, chromium, 500"
-                + " logos at 50 ms, 0 % loss, no rate limit, logo images, NewReno) needs two recorded runs; the records hold 1.\n"
-                + Headline.END + "\n\nmore\n"), Files.readString(page));
+        assertTrue(Files.readString(page).contains(Headline.BEGIN + "\nThe headline (h2 / h1-TLS, Chromium, 500 logos at 50 ms) needs"
+                + " three recorded points at two client speeds or more; the records hold 1.\n" + Headline.END), Files.readString(page));
 
-        json.writeValue(records.resolve("2026-11-28-headline.json").toFile(), ReplicatesTest.run(290, 1000, 1050, 950, 1000));
+        // runs on the curve 0.25 × (loopback seconds)^0.5, h1-TLS at 5,000 ms: h2 at 1,250 ms × √seconds, ±2 % round to round
+        json.writeValue(records.resolve("2026-11-28-headline.json").toFile(), onTheCurve(1.5));
+        json.writeValue(records.resolve("2026-11-29-headline.json").toFile(), onTheCurve(3.0));
         Headline.write(records, List.of(page));
         String line = Headline.on(Files.readString(page)).orElseThrow();
-        assertTrue(line.startsWith("At 50 ms HTTP/2 over TLS takes **0.20** ["), line);
-        assertTrue(line.contains("[2026-11-27-headline](results/2026-11-27-headline.md) 0.20 [") && line.contains("in 4 rounds, 280 ms"), line);
+        assertTrue(line.startsWith("For a browser that loads this page over HTTP/2 in 3.0 s on loopback (Chromium in the newest run,"
+                + " [2026-11-29-headline](results/2026-11-29-headline.md)), HTTP/2 over TLS takes **0.43** ["), line);
+        assertTrue(line.contains("for one that loads it in 0.7 s (the fastest recorded, [2026-11-27-headline]"), line);
+        assertTrue(line.contains("The curve: the ratio is 0.25 × (loopback seconds)^0.50, through 3 points of 3 recorded runs"), line);
+        assertTrue(Headline.pointsOn(Files.readString(page)).orElseThrow().contains(
+                "| [2026-11-28-headline](results/2026-11-28-headline.md) | unlimited | 1.50 | 0.31 ["), Files.readString(page));
 
-        json.writeValue(records.resolve("2026-11-29-headline.json").toFile(), ReplicatesTest.run(290, 9000, 4000, 6000, 3000));
+        json.writeValue(records.resolve("2026-11-30-headline.json").toFile(), onTheCurve(2.0));
+        json.writeValue(records.resolve("2026-12-01-headline.json").toFile(), ReplicatesTest.run(3000, 4900, 5100, 5000, 5000));
         Headline.write(records, List.of(page));
-        String level = Headline.on(Files.readString(page)).orElseThrow();
-        assertTrue(level.startsWith("At 50 ms HTTP/2 over TLS takes ") && !level.contains("takes **"), "no bold where the interval holds 1: " + level);
+        String flagged = Headline.on(Files.readString(page)).orElseThrow();
+        assertTrue(flagged.contains("2026-12-01-headline read 1.00: outside, flagged"), flagged);
+
+        Files.delete(records.resolve("2026-12-01-headline.json"));
+        json.writeValue(records.resolve("2026-12-01-headline.json").toFile(), onTheCurve(2.5));
+        Headline.write(records, List.of(page));
+        String inside = Headline.on(Files.readString(page)).orElseThrow();
+        assertTrue(inside.contains("2026-12-01-headline read 0.40: inside"), inside);
+    }
+
+    private static Object onTheCurve(double loopbackSeconds) {
+        double h2 = 1250 * Math.sqrt(loopbackSeconds);
+        return ReplicatesTest.run(1000 * loopbackSeconds, h2 * 1.02, h2 / 1.02, h2 * 1.02, h2 / 1.02);
     }
 }
