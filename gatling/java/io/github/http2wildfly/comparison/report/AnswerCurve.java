@@ -77,11 +77,15 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
      * the other records give no curve.
      */
     public Optional<Check> check() {
-        Run latest = latest();
-        List<Run> before = runs.stream().filter(run -> !run.name().equals(latest.name())).toList();
-        return fit(question, before).map(curve -> {
-            Interval band = curve.band(latest.loopbackSeconds(), latest.variance());
-            return new Check(latest, band, band.contains(Math.exp(latest.meanLog())));
+        return check(question, runs, latest());
+    }
+
+    /** A run's point held against the curve of every record but its own: inside the band, or flagged. */
+    public static Optional<Check> check(Replicates question, List<Run> records, Run run) {
+        List<Run> others = records.stream().filter(other -> !other.name().equals(run.name())).toList();
+        return fit(question, others).map(curve -> {
+            Interval band = curve.band(run.loopbackSeconds(), run.variance());
+            return new Check(run, band, band.contains(Math.exp(run.meanLog())));
         });
     }
 
@@ -89,7 +93,7 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
     public record Check(Run run, Interval band, boolean inside) {
 
         public String describe() {
-            return String.format(Locale.ROOT, "the runs before it predicted %.2f to %.2f at its %.1f s; %s read %.2f: %s",
+            return String.format(Locale.ROOT, "the other recorded runs predicted %.2f to %.2f at its %.1f s; %s read %.2f: %s",
                     band.low(), band.high(), run.loopbackSeconds(), run.label(), Math.exp(run.meanLog()),
                     inside ? "inside" : "outside, flagged");
         }

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.comparison.report.AnswerCurve.Check;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
 import io.github.http2wildfly.comparison.statistics.MetaRegression.Interval;
@@ -82,6 +83,21 @@ public final class Headline {
             BLOCK.write(page, readme ? sentence.replace("](results", "](docs/results") : sentence);
             POINTS.write(page, points(runs));
         }
+    }
+
+    /**
+     * Where this run's own point falls against the recorded curve, recorded or not: one line for the log, or empty where
+     * the run did not ask the headline's question. {@code runData} is the run's run.json.
+     */
+    public static Optional<String> thisRun(Path runData, Path records) throws IOException {
+        List<Run> points = Replicates.HEADLINE.fromLoads("this run", new ObjectMapper().readTree(runData.toFile()));
+        Optional<Run> unlimited = points.stream().filter(run -> run.budget().equals(Replicates.UNLIMITED)).findFirst();
+        if (unlimited.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Check> check = AnswerCurve.check(Replicates.HEADLINE, Replicates.HEADLINE.runs(records), unlimited.get());
+        return Optional.of("The headline's question (" + Replicates.HEADLINE.describe() + "): " + check.map(Check::describe)
+                .orElse("the records give no curve yet to hold this run against"));
     }
 
     /** The line between a page's markers, or empty. */

@@ -53,12 +53,17 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
         if (!Boolean.parseBoolean(given.getProperty(RECORD, "false").strip())) {
             return Optional.empty();
         }
-        Path directory = Path.of(given.getProperty(RECORD_DIRECTORY, "docs/results"));
+        Path directory = directory();
         Path file = directory.resolve(date + "-" + grid + ".md");
         for (int n = 2; Files.exists(file); n++) {
             file = directory.resolve(date + "-" + grid + "-" + n + ".md");
         }
         return Optional.of(file);
+    }
+
+    /** Where the records are (docs/results), which this run's figures are held against whether it records itself or not. */
+    public Path directory() {
+        return Path.of(given.getProperty(RECORD_DIRECTORY, "docs/results"));
     }
 
     /** The pages whose marked lines (the headline, the A/A's pooled rate) a recorded run writes again from every record. */

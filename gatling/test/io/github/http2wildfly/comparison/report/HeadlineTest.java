@@ -77,6 +77,25 @@ class HeadlineTest {
         assertTrue(inside.contains("2026-12-01-headline read 0.40: inside"), inside);
     }
 
+    /** A run that does not record itself still says where its point fell: the reader's own run against the records. */
+    @Test
+    void everyRunOfTheHeadlinesQuestionSaysWhereItsPointFellAgainstTheRecordedCurve() throws IOException {
+        Path records = Files.createDirectories(dir.resolve("results"));
+        ObjectMapper json = new ObjectMapper();
+        for (double seconds : new double[] {0.7, 1.5, 2.0, 3.0}) {
+            json.writeValue(records.resolve("2026-11-2" + (int) (seconds * 2) + "-headline.json").toFile(), onTheCurve(seconds));
+        }
+        Path inside = dir.resolve("inside.json");
+        json.writeValue(inside.toFile(), onTheCurve(2.5));
+        assertEquals("The headline's question (h2 / h1-TLS, Chromium, 500 logos at 50 ms): the other recorded runs predicted 0.37 to 0.42"
+                + " at its 2.5 s; this run read 0.40: inside", Headline.thisRun(inside, records).orElseThrow());
+        Path outside = dir.resolve("outside.json");
+        json.writeValue(outside.toFile(), ReplicatesTest.run(2500, 4900, 5100, 5000, 5000));
+        assertTrue(Headline.thisRun(outside, records).orElseThrow().endsWith("this run read 1.00: outside, flagged"));
+        json.writeValue(outside.toFile(), java.util.Map.of("tools", List.of()));
+        assertEquals(java.util.Optional.empty(), Headline.thisRun(outside, records), "a run of another question");
+    }
+
     private static Object onTheCurve(double loopbackSeconds) {
         double h2 = 1250 * Math.sqrt(loopbackSeconds);
         return ReplicatesTest.run(1000 * loopbackSeconds, h2 * 1.02, h2 / 1.02, h2 * 1.02, h2 / 1.02);
