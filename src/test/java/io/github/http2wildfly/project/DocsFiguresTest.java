@@ -23,8 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * No word stronger than its interval, in README.md and docs/ (the records under docs/results are the runs' own): a
- * protocol ratio ("h2 / h1-TLS 0.19", or a figure in a column headed by a pair) stands with its interval, bold marks
- * only a figure whose interval leaves out 1, a section with figures links its record and cites no record that a later
+ * protocol ratio ("h2 / h1-TLS 0.19", or a figure in a column headed by a pair) stands with its interval, and so does
+ * any bold figure in any wording, bold marks only a figure whose interval leaves out 1, every figure on the front page
+ * (its pictures' alt texts included) names its record, a section with figures links its record and cites no record that a later
  * run of the same command superseded, and the headline, which a recorded run writes from every record (the comparison's HeadlineTest holds
  * it to them), is on both front pages.
  */
@@ -36,6 +37,19 @@ class DocsFiguresTest {
     static final Pattern FIGURE = Pattern.compile("\\d\\.\\d\\d");
     /** A bold figure with its interval. */
     static final Pattern BOLD_WITH_INTERVAL = Pattern.compile("\\*\\*(\\d+(?:\\.\\d+)?)\\*\\* \\[(\\d+(?:\\.\\d+)?), (\\d+(?:\\.\\d+)?)\\]");
+    /** A bold span: its text, and what follows it. */
+    static final Pattern BOLD = Pattern.compile("\\*\\*([^*\n]+?)\\*\\*( \\[)?");
+    /**
+     * A measured figure: a decimal (0.42, 1.3), or a time or share (59 s, 120 ms, 12 %), in words around it or not. Not
+     * a version (HTTP/1.1, TLS 1.3, 3.8.7), which {@link #figureIn} takes out first.
+     */
+    static final Pattern MEASURED = Pattern.compile("\\d+\\.\\d+|\\d[\\d,]*\\s?(?:ms|s|%)(?![\\w])");
+    /** On the front page, where round trips and link rates are settings: a decimal, or a time in seconds. */
+    static final Pattern MEASURED_TIME = Pattern.compile("\\d+\\.\\d+|\\d+ s(?![\\w])");
+    static final Pattern VERSION = Pattern.compile("`[^`]*`|HTTP/\\d(?:\\.\\d)?|TLS ?1\\.\\d(?: and 1\\.\\d)?|TLSv1\\.\\d|"
+            + "(?:Maven|Ubuntu|Java|JDK|Debian|WildFly|Chromium|Firefox|Netty|Undertow) \\d+(?:\\.\\d+)*|\\d+\\.\\d+\\.\\d+[\\w.-]*");
+    /** A link to a run's figures: a record, the results page, or the records' table of points. */
+    static final Pattern RESULTS_LINK = Pattern.compile("\\]\\((?:docs/)?results(?:\\.md|/)[^)]*\\)");
     /** The markers the comparison's Headline writes between (the same words there). */
     static final String HEADLINE = "<!-- headline: written by a run that records itself";
 
@@ -225,6 +239,66 @@ class DocsFiguresTest {
         return Double.parseDouble(bold.group(2)) < 1 && Double.parseDouble(bold.group(3)) > 1;
     }
 
+    /**
+     * Bold says "decided": a bold figure, in any wording ("took **0.42** of the time", "**3.1 s** saved"), stands with
+     * its interval right after it, or it is not bold.
+     */
+    @Test
+    void everyBoldFigureStandsWithItsInterval() throws IOException {
+        assertEquals(List.of(), onEveryPage(DocsFiguresTest::boldWithoutInterval), "bold figures without their interval");
+    }
+
+    static List<String> boldWithoutInterval(Path page, String text) {
+        return found(BOLD, page, outsideCode(text), bold -> bold.group(2) == null && figureIn(bold.group(1)));
+    }
+
+    /** Whether a piece of text states a measured figure (versions and code left aside). */
+    static boolean figureIn(String text) {
+        return figureIn(text, MEASURED);
+    }
+
+    static boolean figureIn(String text, Pattern figure) {
+        return figure.matcher(VERSION.matcher(text).replaceAll("")).find();
+    }
+
+    /** The page with its fenced code blocks blanked (their lines kept, so that line numbers hold): examples, not claims. */
+    static String outsideCode(String text) {
+        StringBuilder kept = new StringBuilder();
+        boolean code = false;
+        for (String line : text.split("\n", -1)) {
+            if (line.startsWith("```")) {
+                code = !code;
+            }
+            kept.append(code || line.startsWith("```") ? "" : line).append('\n');
+        }
+        return kept.toString();
+    }
+
+    /**
+     * On the front page every measured figure, in its text, its tables and its pictures' alt texts, names where it comes
+     * from in its paragraph or the one before: a record or the results page, or the article; the headline is the
+     * records' own.
+     */
+    @Test
+    void everyFigureOnTheFrontPageNamesItsRecord() throws IOException {
+        assertEquals(List.of(), unnamedFigures(Path.of("README.md"), Files.readString(Path.of("README.md"))),
+                "figures on the front page that name no record");
+    }
+
+    static List<String> unnamedFigures(Path page, String text) {
+        String withoutHeadline = text.replaceAll("(?s)<!-- headline: .*?<!-- /headline -->", "");
+        List<String> paragraphs = List.of(outsideCode(withoutHeadline).split("\n\\s*\n"));
+        List<String> unnamed = new ArrayList<>();
+        for (int i = 0; i < paragraphs.size(); i++) {
+            String paragraph = paragraphs.get(i);
+            String named = (i > 0 ? paragraphs.get(i - 1) : "") + paragraph;
+            if (figureIn(paragraph.replaceAll("\\]\\([^)]*\\)", "]"), MEASURED_TIME) && !RESULTS_LINK.matcher(named).find() && !named.contains("article")) {
+                unnamed.add(page + ": " + paragraph.strip().lines().findFirst().orElse(""));
+            }
+        }
+        return unnamed;
+    }
+
     /** The checks can fail: each finds what it is for in a line written to be caught. */
     @Test
     void theChecksCatchWhatTheyAreFor() {
@@ -232,6 +306,12 @@ class DocsFiguresTest {
         assertEquals(List.of("example.md:1: h2 / h1-TLS 0.19"), found(RATIO_WITHOUT_INTERVAL, page, "h2 / h1-TLS 0.19 in one run", m -> true));
         assertEquals(List.of(), found(RATIO_WITHOUT_INTERVAL, page, "h2 / h1-TLS at 50 ms 0.19 [0.16, 0.22]", m -> true));
         assertEquals(1, found(BOLD_WITH_INTERVAL, page, "**0.83** [0.61, 1.12]", DocsFiguresTest::holdsOne).size());
+        assertEquals(List.of("example.md:1: **0.42**"), boldWithoutInterval(page, "Over HTTP/2 the page took **0.42** of the time, clearly faster."));
+        assertEquals(List.of("example.md:2: **saved 3.1 s**"), boldWithoutInterval(page, "Then\n**saved 3.1 s** in words"));
+        assertEquals(List.of(), boldWithoutInterval(page, "**0.42** [0.36, 0.49], **HTTP/2 over TLS 1.3**, **Maven 3.8.7**\n```\n**0.5**\n```"));
+        assertEquals(List.of("example.md: ![Two lanes: 4.99 s and 1.19 s](race.png)"),
+                unnamedFigures(page, "# Title\n\n![Two lanes: 4.99 s and 1.19 s](race.png)\n\nIn 2015 an article read 2.9 s.\n"));
+        assertEquals(List.of(), unnamedFigures(page, "A run ([record](docs/results/2026-11-28-headline.md)):\n\n| h2 | 1.19 s |\n"));
         assertEquals(List.of("example.md, section \"## Loss\""), unsourced(page, "## Loss\n\nh3 / h2 0.86 [0.69, 1.08]\n\n"
                 + "## Tiles\n\nh3 / h2 0.95 [0.91, 0.99] ([record](results/2026-11-26-lab-3.md))\n\n## Every record\n\n[x](results/x.md)\n"));
         Map<String, String> newest = Map.of("2026-11-25-lab", "2026-11-26-lab-3", "2026-11-26-lab-3", "2026-11-26-lab-3");
