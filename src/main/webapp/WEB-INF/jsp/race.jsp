@@ -17,7 +17,8 @@ body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 72rem; }
 .lane .time { font-size: 1.6rem; font-weight: 700; min-height: 2rem; }
 .frame iframe, .frame .empty { width: 100%; height: 16rem; border: 1px solid #bbb; }
 #problem { background: #fff3cd; border: 1px solid #e0b800; padding: .6rem; }
-#problem[hidden] { display: none; }
+#problem[hidden], #prediction[hidden], #verdict[hidden] { display: none; }
+#speed .frame iframe { height: 4rem; }
 table { border-collapse: collapse; margin: 1rem 0; }
 td, th { border: 1px solid #ccc; padding: .25rem .6rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
@@ -54,7 +55,11 @@ WildFly's balancer too.</c:otherwise></c:choose></p>
 <span id="status" role="status"></span>
 </form>
 <p id="problem" hidden></p>
-<div id="race" data-state="idle" data-count="${count}" data-lab-points="<c:out value="${labPoints}"/>">
+<div id="race" data-state="idle" data-count="${count}" data-lab-points="<c:out value="${labPoints}"/>"
+     data-answer-curve="<c:out value="${answerCurve}"/>">
+<section id="speed" hidden data-origin="<c:out value="${speedLane.origin}"/>" data-url="<c:out value="${speedLane.url}"/>"
+         data-label="HTTP/2 on loopback (no delay)"><div class="frame"></div></section>
+<p id="prediction" class="note" hidden></p>
 <div class="lanes">
 <c:forEach items="${contenders}" var="door">
 <section class="lane" data-origin="<c:out value="${door.origin}"/>" data-url="<c:out value="${door.url}"/>"
@@ -66,6 +71,7 @@ WildFly's balancer too.</c:otherwise></c:choose></p>
 </c:forEach>
 </div>
 <p id="summary"></p>
+<p id="verdict" hidden></p>
 <ul id="lab" class="note" hidden></ul>
 <table id="results" hidden>
 <thead><tr><th>round</th><c:forEach items="${contenders}" var="door"><th><c:out value="${door.label}"/></th></c:forEach><th>what it measures</th></tr></thead>
@@ -163,6 +169,74 @@ one connection with one congestion window (docs/results.md).</p>
           + '&report-to=' + encodeURIComponent(location.origin);
       lane.querySelector('.frame').replaceChildren(frame);
     });
+  }
+
+  // The headline's curve (docs/results.md): the ratio at 50 ms for a browser of the reader's speed, which is how long
+  // this browser takes to load the same page over HTTP/2 without a network (the fast door: its own and the server's
+  // work). A warm-up load, then three; their median is the speed. The band adds the spread between recorded runs and
+  // this race's own (AnswerCurveLine: the same arithmetic).
+  var CURVE = race.dataset.answerCurve ? JSON.parse(race.dataset.answerCurve) : null;
+  var SPEED_LOADS = 3;
+
+  function predictable() {
+    var net = network();
+    return CURVE && count === CURVE.count && net.rtt === CURVE.rtt && !net.loss && !net.bandwidth
+        && document.getElementById('size').value === 'logo';
+  }
+
+  function predict(loopbackSeconds, ownVariance) {
+    var x = Math.log(loopbackSeconds);
+    var estimate = CURVE.intercept + CURVE.slope * x;
+    var half = CURVE.t * Math.sqrt(CURVE.varIntercept + 2 * x * CURVE.covariance + x * x * CURVE.varSlope + CURVE.tau2 + ownVariance);
+    return {ratio: Math.exp(estimate), low: Math.exp(estimate - half), high: Math.exp(estimate + half)};
+  }
+
+  async function measureSpeed() {
+    var speed = document.getElementById('speed');
+    var text = document.getElementById('prediction');
+    var loads = [];
+    speed.hidden = false; // a frame that is not shown may not load its images
+    for (var i = 0; i <= SPEED_LOADS; i++) {
+      status.textContent = 'your browser\u2019s speed: the page over HTTP/2 without a network, ' + (i ? 'load ' + i + ' of ' + SPEED_LOADS : 'warm-up') + '\u2026';
+      var report = await loadIn(speed);
+      if (i > 0) { loads.push(report.loadMillis); }
+    }
+    speed.hidden = true;
+    var loopback = median(loads);
+    var at = predict(loopback / 1000, 0);
+    race.dataset.loopbackMillis = Math.round(loopback);
+    race.dataset.predicted = at.ratio.toFixed(3);
+    text.textContent = 'Your browser loaded this page over HTTP/2 without a network in ' + seconds(loopback) + ' (median of '
+        + SPEED_LOADS + '). For a browser of that speed the recorded runs (' + CURVE.source + ') say HTTP/2 takes '
+        + at.ratio.toFixed(2) + ' of HTTP/1.1-over-TLS\u2019s time at ' + CURVE.rtt + ' ms; a race should read between '
+        + at.low.toFixed(2) + ' and ' + at.high.toFixed(2) + (loopback / 1000 < CURVE.lowest || loopback / 1000 > CURVE.highest
+        ? ' (beyond the recorded speeds, ' + CURVE.lowest.toFixed(1) + ' to ' + CURVE.highest.toFixed(1) + ' s: the curve extended)' : '') + '.';
+    text.hidden = false;
+    return loopback;
+  }
+
+  // After the race: its own ratio (the geometric mean of its rounds' h2 / h1-TLS, as the recorded runs') against the band.
+  function judge(results, loopback) {
+    var logs = [];
+    results.filter(function (r) { return r.lane.dataset.protocol === 'h2' && r.lane.dataset.key === 'h2' && !r.flagged; }).forEach(function (h2) {
+      var h1 = results.filter(function (r) { return r.round === h2.round && r.lane.dataset.key === 'http/1.1' && !r.flagged; })[0];
+      if (h1) { logs.push(Math.log(h2.millis / h1.millis)); }
+    });
+    if (!logs.length) { return; }
+    var mean = logs.reduce(function (a, b) { return a + b; }, 0) / logs.length;
+    var own = logs.length > 1 ? logs.reduce(function (a, b) { return a + (b - mean) * (b - mean); }, 0) / (logs.length - 1) / logs.length : 0;
+    var band = predict(loopback / 1000, own);
+    var inside = band.low <= Math.exp(mean) && Math.exp(mean) <= band.high;
+    race.dataset.raceRatio = Math.exp(mean).toFixed(3);
+    race.dataset.bandLow = band.low.toFixed(3);
+    race.dataset.bandHigh = band.high.toFixed(3);
+    race.dataset.prediction = inside ? 'inside' : 'outside';
+    var verdict = document.getElementById('verdict');
+    verdict.textContent = 'This race read ' + Math.exp(mean).toFixed(2) + ' (HTTP/2 / HTTP/1.1 over TLS, the geometric mean of '
+        + logs.length + ' rounds): ' + (inside ? 'inside' : 'outside') + ' the prediction for your browser\u2019s speed, '
+        + band.low.toFixed(2) + ' to ' + band.high.toFixed(2) + '.' + (inside ? '' : ' Something here differs from the'
+        + ' recorded runs: another browser, a busy machine, or a change in the server (docs/results.md has the points).');
+    verdict.hidden = false;
   }
 
   function median(values) {
@@ -330,7 +404,24 @@ one connection with one congestion window (docs/results.md).</p>
     race.dataset.state = 'running';
     problem.hidden = true;
     document.getElementById('summary').textContent = '';
+    document.getElementById('verdict').hidden = true;
+    ['loopbackMillis', 'predicted', 'raceRatio', 'bandLow', 'bandHigh', 'prediction'].forEach(function (key) { delete race.dataset[key]; });
     lanes.forEach(function (lane) { delete lane.dataset.missing; lane.querySelector('.time').textContent = '\u00a0'; });
+    var loopback = null;
+    if (predictable()) {
+      try {
+        loopback = await measureSpeed();
+      } catch (reason) {
+        document.getElementById('speed').hidden = true;
+        document.getElementById('prediction').textContent = 'No prediction: the page over HTTP/2 without a network ' + reason + '.';
+        document.getElementById('prediction').hidden = false;
+      }
+    } else {
+      document.getElementById('prediction').textContent = CURVE ? 'The recorded curve predicts the ' + CURVE.count
+          + ' logos at ' + CURVE.rtt + ' ms without loss or a rate limit; this race is at another setting, so it is not predicted.'
+          : 'No recorded curve in this build (docs/results/answer-curve.properties): the race is not predicted.';
+      document.getElementById('prediction').hidden = false;
+    }
     if (/Firefox\//.test(navigator.userAgent)) {
       // Firefox cannot race door 4 beside the TCP doors (its HTTP/3 mapping takes the whole host), and its frame
       // of a door that nothing answers over TCP never reports: trying would only wait out the time limit
@@ -376,6 +467,7 @@ one connection with one congestion window (docs/results.md).</p>
       }
     }
     summarize(results);
+    if (loopback !== null) { judge(results, loopback); }
     race.dataset.results = JSON.stringify(results.map(function (r) {
       return {round: r.round, door: r.lane.dataset.protocol, lane: r.lane.dataset.key, millis: r.millis, protocol: r.protocol, images: r.images,
           network: r.network, counted: !r.flagged};

@@ -6,9 +6,11 @@ import io.github.http2wildfly.comparison.statistics.MetaRegression;
 import io.github.http2wildfly.comparison.statistics.MetaRegression.Interval;
 import io.github.http2wildfly.comparison.statistics.MetaRegression.Point;
 import io.github.http2wildfly.comparison.statistics.OrderEffect;
+import io.github.http2wildfly.page.AnswerCurveLine;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * The answer as a curve along the client's speed: what a page of many small images gains from HTTP/2 depends on how
@@ -107,6 +109,14 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
         List<Led> led = runs.stream().flatMap(run -> run.orders().stream()).toList();
         return OrderEffect.of(led.stream().filter(Led::ofFirst).mapToDouble(Led::centredLog).toArray(),
                 led.stream().filter(round -> !round.ofFirst()).mapToDouble(Led::centredLog).toArray(), CONFIDENCE);
+    }
+
+    /** The ratio's line for the race page (the WAR's copy of it), which predicts a race from the reader's loopback load. */
+    public AnswerCurveLine line() {
+        double t = TDistribution.of(ratio.points() - 2).inverseSurvivalProbability((1 - CONFIDENCE) / 2);
+        return new AnswerCurveLine(ratio.intercept(), ratio.slope(), ratio.varIntercept(), ratio.varSlope(), ratio.covariance(),
+                ratio.tau2(), t, Math.exp(ratio.lowestX()), Math.exp(ratio.highestX()), question.rttMillis(), question.imageCount(),
+                String.format(Locale.ROOT, "%d points of %d recorded runs, the newest %s", runs.size(), records(), latest().name()));
     }
 
     /** How many records the points come from. */

@@ -5,7 +5,9 @@ import io.github.http2wildfly.comparison.report.AnswerCurve.Check;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
 import io.github.http2wildfly.comparison.statistics.MetaRegression.Interval;
 import io.github.http2wildfly.comparison.statistics.OrderEffect;
+import io.github.http2wildfly.page.AnswerCurveLine;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -15,8 +17,9 @@ import java.util.Optional;
  * The project's headline (h2 / h1-TLS, Chromium, the 500 logos at 50 ms), from every recorded run at once, never from
  * one: the answer as a curve along the client's speed ({@link AnswerCurve}), stated for the newest run's browser and
  * the fastest recorded one, with the seconds saved and the band a new run should fall in. Written by a run that records
- * itself, between the headline markers of README.md and docs/results.md, and the table of every point between the
- * points' markers of docs/results.md, so that no one pastes them by hand. Bold only where the interval excludes 1.
+ * itself, between the headline markers of README.md and docs/results.md, the table of every point between the points'
+ * markers of docs/results.md, and the curve's line for the race page (docs/results/answer-curve.properties), so that no
+ * one pastes them by hand. Bold only where the interval excludes 1.
  * HeadlineTest holds the pages to the records.
  */
 public final class Headline {
@@ -82,6 +85,10 @@ public final class Headline {
             boolean readme = page.getFileName().toString().equals("README.md");
             BLOCK.write(page, readme ? sentence.replace("](results", "](docs/results") : sentence);
             POINTS.write(page, points(runs));
+        }
+        Optional<AnswerCurve> curve = AnswerCurve.fit(Replicates.HEADLINE, runs);
+        if (curve.isPresent()) {
+            Files.writeString(records.resolve(AnswerCurveLine.FILE), curve.get().line().file());
         }
     }
 

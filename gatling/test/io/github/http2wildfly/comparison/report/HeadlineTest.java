@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.http2wildfly.page.AnswerCurveLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,8 @@ class HeadlineTest {
         assertEquals(expected.replace("](results", "](docs/results"), Headline.on(Files.readString(Path.of("README.md"))).orElseThrow(),
                 "README.md");
         assertEquals(Headline.points(runs), Headline.pointsOn(results).orElseThrow(), "docs/results.md's points");
+        assertEquals(AnswerCurve.fit(Replicates.HEADLINE, runs).orElseThrow().line().file(),
+                Files.readString(RECORDS.resolve(AnswerCurveLine.FILE)), "the race page's line");
     }
 
     /** The run of 2026-11-26, before runs kept their loads, is a point of the curve: the answer along the client's speed. */

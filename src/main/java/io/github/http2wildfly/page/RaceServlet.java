@@ -41,6 +41,9 @@ public class RaceServlet extends HttpServlet {
         request.setAttribute("size", size);
         request.setAttribute("sizes", ImageSize.values());
         request.setAttribute("labPoints", LabPoints.read(getServletContext().getResourceAsStream(LabPoints.RESOURCE)).json(count));
+        request.setAttribute("answerCurve", AnswerCurveLine.read(getServletContext().getResourceAsStream(AnswerCurveLine.RESOURCE))
+                .map(AnswerCurveLine::json).orElse(""));
+        request.setAttribute("speedLane", DoorLink.fast(Door.HTTP_2_TLS, request, wall));
         NetworkServlet.expose(request);
         Http3Door.expose(request);
         request.getRequestDispatcher("/WEB-INF/jsp/race.jsp").forward(request, response);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.measure.browser.HeadlessChromium;
+import io.github.http2wildfly.page.AnswerCurveLine;
 import io.github.http2wildfly.page.LabPoint;
 import io.github.http2wildfly.page.LabPoints;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import okhttp3.FormBody;
 import okhttp3.Request;
@@ -78,6 +80,7 @@ class BrowserRaceIT extends DeployedWarTest {
             assertTrue(h2 < h1, "HTTP/2 faster than HTTP/1.1 over TLS, medians of the same run: h2 " + h2 + " ms, h1 " + h1 + " ms");
             assertTrue(driver.findElement(By.id("summary")).getText().contains("HTTP/2 / HTTP/1.1 = "));
             assertTrue(driver.findElement(By.id("browser")).getText().startsWith("Measured by "));
+            assertThePredictionAndTheVerdictAreShown(driver, race);
             System.out.printf("race, %d rounds: %s%n", ROUNDS, driver.findElement(By.id("summary")).getText());
             chromium.screenshot("race", null);
         }
@@ -188,6 +191,31 @@ class BrowserRaceIT extends DeployedWarTest {
     private static void choose(WebDriver driver, String setting, String value) {
         driver.findElement(By.cssSelector("#network button[name='" + setting + "'][value='" + value + "']")).click();
         new WebDriverWait(driver, Duration.ofSeconds(10)).until(d -> value.equals(d.findElement(By.id("network-now-" + setting)).getText()));
+    }
+
+    /**
+     * The reader's own point: before the race the page loaded itself over HTTP/2 without a network, predicted the ratio
+     * from the recorded curve at that speed, and after it says whether the race fell inside; the page's arithmetic is
+     * the WAR's line's (AnswerCurveLine), and inside means inside.
+     */
+    private static void assertThePredictionAndTheVerdictAreShown(WebDriver driver, WebElement race) throws IOException {
+        AnswerCurveLine line = AnswerCurveLine.read(Files.newInputStream(Path.of("docs/results", AnswerCurveLine.FILE))).orElseThrow();
+        String prediction = driver.findElement(By.id("prediction")).getText();
+        assertTrue(prediction.startsWith("Your browser loaded this page over HTTP/2 without a network in "), prediction);
+        double loopbackSeconds = Double.parseDouble(race.getDomAttribute("data-loopback-millis")) / 1000;
+        double[] expected = line.predict(loopbackSeconds, 0);
+        assertEquals(expected[0], Double.parseDouble(race.getDomAttribute("data-predicted")), 0.001, prediction);
+        assertTrue(prediction.contains(String.format(Locale.ROOT, "HTTP/2 takes %.2f of", expected[0])), prediction);
+        double ratio = Double.parseDouble(race.getDomAttribute("data-race-ratio"));
+        double low = Double.parseDouble(race.getDomAttribute("data-band-low"));
+        double high = Double.parseDouble(race.getDomAttribute("data-band-high"));
+        assertTrue(low < expected[0] && expected[0] < high, "the band holds the prediction: " + low + " to " + high);
+        String verdict = driver.findElement(By.id("verdict")).getText();
+        String where = low <= ratio && ratio <= high ? "inside" : "outside";
+        assertEquals(where, race.getDomAttribute("data-prediction"), verdict);
+        assertTrue(verdict.startsWith(String.format(Locale.ROOT, "This race read %.2f (HTTP/2 / HTTP/1.1 over TLS, the geometric mean of %d"
+                + " rounds): %s the prediction", ratio, ROUNDS, where)), verdict);
+        System.out.printf("race prediction: %s%nrace verdict: %s%n", prediction, verdict);
     }
 
     @Test
