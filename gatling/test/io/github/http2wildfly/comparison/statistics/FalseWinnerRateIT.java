@@ -160,12 +160,11 @@ class FalseWinnerRateIT {
 
     /**
      * Cells with differently shaped times: cell A's load one time in ten twice as slow, B's never, each with 5 % or 9 %
-     * noise. The verdict's estimand is the typical round's ratio, the median of the rounds' ratios (which t on log
-     * ratios estimates where noise is symmetric): with A's other loads as fast as B's, the two have the same typical
-     * load, and at most 5 % of pairs may name either the winner under every grid's rule. The same check fails for the
-     * other estimand one could mean, the geometric mean ratio: with A's other loads 7 % faster, so that the geometric
-     * means are equal, the rule names A faster in more than 5 % of pairs (it is, in most rounds; a tail of one load in
-     * ten would take about 29 rounds to show itself with 95 % certainty, more than any grid allows).
+     * noise. With A's other loads as fast as B's (the same typical load), at most 5 % of pairs may name either the
+     * winner under every grid's rule. With A's other loads 7 % faster, so that the geometric means (the verdicts'
+     * estimand) are equal, the rule names A faster in more than 5 % of pairs: a tail of one load in ten that the rounds
+     * never drew cannot be told from a real 7 % difference, the limit RealScheduleCalibrationIT states and
+     * docs/comparison.md says.
      */
     @Test
     void aCellWithASlowTailButTheSameTypicalLoadIsNamedNeitherWayInMoreThanFivePercentOfPairs() throws IOException {
