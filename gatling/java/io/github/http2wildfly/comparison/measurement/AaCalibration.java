@@ -87,11 +87,13 @@ public final class AaCalibration {
                     BrowserPageLoads.visit(run, engine, cell, warmUp, true);
                 }
                 Map<String, String> environment = Environment.describe(settings, engine.client());
-                environment.put("loads per user", "pairs loaded until decided, with no time cap");
+                environment.put("loads per user", String.format(Locale.ROOT, "each pair loaded until decided, at most %d min of"
+                        + " further loads after its first look, as a run's leg (looks at %s)", settings.minutes(), rule.looks()));
                 List<Map<String, Object>> loads = new ArrayList<>();
                 for (int pair = 0; pair < pairs; pair++) {
                     boolean[] aLed = {false};
                     int thisPair = pair;
+                    long pairStarted = System.nanoTime();
                     Verdict verdict = rule.loadUntilDecided(round -> {
                         // as ComparisonRun orders its rounds: drawn every even round, the other first in the round after
                         aLed[0] = round % 2 == 1 ? !aLed[0] : order.nextBoolean();
@@ -101,7 +103,7 @@ public final class AaCalibration {
                         loads.add(Map.of("pair", thisPair, "round", round, "first", aFirst ? "A" : "A'",
                                 "aMillis", aFirst ? first : second, "aPrimeMillis", aFirst ? second : first));
                         return aFirst ? Math.log(first / second) : Math.log(second / first);
-                    });
+                    }, () -> (System.nanoTime() - pairStarted) / 60e9 >= settings.minutes());
                     verdicts.add(verdict);
                     System.out.printf(Locale.ROOT, "A/A pair %d of %d: %s %s%n", pair + 1, pairs, verdict.say("A", "A'"), verdict.label());
                     Outcome outcome = new Outcome(List.copyOf(verdicts), pairs, Duration.ofNanos(System.nanoTime() - started));

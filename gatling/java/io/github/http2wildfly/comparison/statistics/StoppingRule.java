@@ -3,6 +3,7 @@ package io.github.http2wildfly.comparison.statistics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Loads until the answer is decided (as Tachometer's auto-sample): a pair of cells is looked at once it has
@@ -85,12 +86,20 @@ public record StoppingRule(int minLoads, int maxLoads, double band) {
 
     /** A pair loaded round after round, on its own, until it is decided or reaches the last look: its verdict. */
     public <E extends Exception> Verdict loadUntilDecided(Round<E> round) throws E {
+        return loadUntilDecided(round, () -> false);
+    }
+
+    /**
+     * As a run loads a pair: the first {@code minLoads} rounds, then one more each time the rule wants more and the
+     * time, asked as the round would start, is not up; the verdict from the looks, or a last look at every round loaded.
+     */
+    public <E extends Exception> Verdict loadUntilDecided(Round<E> round, BooleanSupplier timeUp) throws E {
         double[] logRatios = new double[maxLoads];
         int rounds = 0;
-        do {
+        while (rounds < maxLoads && (rounds < minLoads || wantsMore(Arrays.copyOf(logRatios, rounds)) && !timeUp.getAsBoolean())) {
             logRatios[rounds] = round.logRatio(rounds);
             rounds++;
-        } while (wantsMore(Arrays.copyOf(logRatios, rounds)));
+        }
         return verdict(Arrays.copyOf(logRatios, rounds));
     }
 

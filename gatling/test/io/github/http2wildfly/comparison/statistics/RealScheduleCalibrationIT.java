@@ -40,21 +40,17 @@ class RealScheduleCalibrationIT {
     record Schedule(String grid, StoppingRule rule, int minutes, double roundSeconds) {
 
         /**
-         * How many rounds a pair gets: the first comparison.loads always; after them one more each time the rule wants
-         * more and the minutes, looked at as the round starts, are not up.
+         * The rounds a pair gets, as StoppingRule loads them for a run: its time up once the rounds so far, at
+         * {@code roundSeconds} each, have taken the minutes.
          */
         double[] load(PairOfCells pair, SplittableRandom random) {
-            double[] logs = new double[rule.maxLoads()];
-            int rounds = 0;
-            while (rounds < rule.maxLoads()) {
-                boolean timeUp = rounds * roundSeconds / 60 >= minutes;
-                if (rounds >= rule.minLoads() && (timeUp || !rule.wantsMore(Arrays.copyOf(logs, rounds)))) {
-                    break;
-                }
-                logs[rounds] = pair.logRatio(rounds, random);
-                rounds++;
-            }
-            return Arrays.copyOf(logs, rounds);
+            List<Double> logs = new ArrayList<>();
+            rule.loadUntilDecided(round -> {
+                double log = pair.logRatio(round, random);
+                logs.add(log);
+                return log;
+            }, () -> logs.size() * roundSeconds / 60 >= minutes);
+            return logs.stream().mapToDouble(Double::doubleValue).toArray();
         }
 
         /** The verdict the report gives: at the looks, and a last one at every round where the minutes ended between looks. */

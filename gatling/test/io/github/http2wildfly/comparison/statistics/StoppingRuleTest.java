@@ -83,6 +83,17 @@ class StoppingRuleTest {
     }
 
     @Test
+    void aPairLoadedAsARunLoadsItStopsWhenItsTimeIsUpAndIsJudgedOnEveryRoundItHas() {
+        double[] rounds = {0.5, 0.7, 0.35, 1.1, 0.5, 0.51, 0.52, 0.5, 0.49};
+        int[] asked = {0};
+        Verdict verdict = DEFAULT.loadUntilDecided(round -> Math.log(rounds[round]), () -> ++asked[0] > 3);
+        assertEquals(7, verdict.interval().loads(), "four rounds whatever the time, then three while it lasted");
+        assertEquals(Verdict.Kind.FASTER, verdict.kind(), "the last look at all seven: " + verdict.label());
+        assertEquals(Verdict.Kind.UNDECIDED, DEFAULT.loadUntilDecided(round -> Math.log(rounds[round]), () -> true).kind(),
+                "time up at once: the first look's four rounds alone");
+    }
+
+    @Test
     void aRuleWithoutLoadsOrBandIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> new StoppingRule(0, 20, 0.05));
         assertThrows(IllegalArgumentException.class, () -> new StoppingRule(5, 4, 0.05));

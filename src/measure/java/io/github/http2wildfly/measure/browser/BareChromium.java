@@ -132,10 +132,11 @@ public final class BareChromium implements AutoCloseable {
         try {
             return url.get(STARTUP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            String reason = e instanceof ExecutionException ? e.getCause().getMessage() : "timed out";
+            String reason = e instanceof ExecutionException ? e.getCause().getMessage()
+                    : "not within " + STARTUP_TIMEOUT.toSeconds() + " s";
             synchronized (lastLines) {
-                throw new IOException("Chromium did not say its DevTools address in " + STARTUP_TIMEOUT.toSeconds()
-                        + " s (" + reason + "); its last lines on stderr:\n" + String.join("\n", lastLines));
+                throw new IOException("Chromium did not say its DevTools address (" + reason
+                        + "); its last lines on stderr:\n" + String.join("\n", lastLines));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
