@@ -5,6 +5,7 @@ import io.github.http2wildfly.comparison.emulation.ServerProcess;
 import io.github.http2wildfly.comparison.emulation.lab.Lab;
 import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.measurement.AaCalibration;
+import io.github.http2wildfly.comparison.measurement.BareChromiumPageLoads;
 import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
 import io.github.http2wildfly.comparison.measurement.ComparisonRun;
 import io.github.http2wildfly.comparison.measurement.GatlingLeg;
@@ -12,6 +13,7 @@ import io.github.http2wildfly.comparison.measurement.GatlingStatistics;
 import io.github.http2wildfly.comparison.measurement.LabLauncher;
 import io.github.http2wildfly.comparison.report.ComparisonReport;
 import io.github.http2wildfly.comparison.report.FalseWinners;
+import io.github.http2wildfly.comparison.report.HarnessCheck;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.comparison.settings.RunRecord;
@@ -34,8 +36,9 @@ import java.util.Properties;
  * and the model runs alone;</li>
  * <li>the A/A calibration (comparison.aa pairs): one cell against itself, in the first browser of comparison.browsers
  * ({@link AaCalibration});</li>
- * <li>the model: the browsers of comparison.browsers, one after the other, then Gatling ({@link GatlingLeg}) unless
- * gatling.skip, all through the delay proxies.</li>
+ * <li>the model: the browsers of comparison.browsers, one after the other, Chromium's cells once more by a bare probe
+ * unless comparison.probe is false ({@link HarnessCheck}), then Gatling ({@link GatlingLeg}) unless gatling.skip, all
+ * through the delay proxies.</li>
  * </ul>
  * Every mode but your page's boots the comparison's server first ({@link ComparisonServer}) and stops it last.
  * Arguments: the build's settings file (target/comparison.properties) and Gatling's results directory.
@@ -82,6 +85,9 @@ public final class RunComparison {
                         System.out.println("Browsers: none in this comparison (-Dcomparison.browsers=chromium,firefox adds them)");
                     }
                     measureInBrowsers(settings.browsers(), settings);
+                    if (settings.browsers().contains(Browser.CHROMIUM) && Boolean.parseBoolean(given.getProperty(PROBE, "true").strip())) {
+                        probeTheHarness(settings);
+                    }
                     if (gatling) {
                         gatlingRun = GatlingLeg.run(file, gatlingResults);
                     }
@@ -104,6 +110,16 @@ public final class RunComparison {
             return Mode.MODEL;
         }
         return lab ? Mode.LAB : Mode.MODEL;
+    }
+
+    /** Whether the harness is checked by the bare probe after Chromium's leg (HarnessCheck). */
+    static final String PROBE = "comparison.probe";
+
+    /** Chromium's cells again, over a bare DevTools connection with nothing enabled: the harness's check (HarnessCheck). */
+    private static void probeTheHarness(ComparisonSettings settings) throws IOException {
+        try (ComparisonRun run = new ComparisonRun(settings, true)) {
+            BrowserPageLoads.measure(run, Browser.CHROMIUM.tool() + HarnessCheck.PROBE_SUFFIX, BareChromiumPageLoads.starter(run));
+        }
     }
 
     /** Each browser's leg through the model, one after the other; its delay proxies and any other edge (Caddy) end with it. */

@@ -231,7 +231,7 @@ public final class ComparisonRun implements AutoCloseable {
                         spread.n(), spread.min(), spread.max()));
             }
         }
-        return doors.isEmpty() ? Optional.empty() : Optional.of("the page on loopback: " + String.join("; ", doors));
+        return doors.isEmpty() ? Optional.empty() : Optional.of("the page on loopback: " + String.join(" and ", doors));
     }
 
     @Override

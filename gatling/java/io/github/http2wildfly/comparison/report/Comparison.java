@@ -216,7 +216,7 @@ public final class Comparison {
 
     /** As {@link #verdictText}, the doors named as the caller names them ("h2", "h1-TLS" in the records' tables). */
     static String shortVerdict(String of, String against, Condition condition, Verdict verdict) {
-        return verdict.say(of, against) + (condition.rttMillis() == 0 ? " on loopback, CPU-bound: first loads only" : "");
+        return verdict.say(of, against) + (condition.rttMillis() == 0 ? " on loopback, CPU-bound: the client's speed, not judged" : "");
     }
 
     /** The rule the run loaded by, or for results without one, one look at all {@code loads}. */

@@ -57,6 +57,7 @@ public final class ComparisonReport {
             problems.addAll(comparison.problems());
         }
         ModelAgainstLab.of(comparisons).ifPresent(both -> System.out.println(both.summary()));
+        HarnessCheck.lines(comparisons).forEach(line -> System.out.println("The harness against the bare probe: " + line));
         Headline.thisRun(directory.resolve(RUN_DATA), record.directory()).ifPresent(System.out::println);
         System.out.println("Report: " + report.toAbsolutePath().toUri() + recorded.map(file -> " (recorded: " + file + ")")
                 .orElse(" (-Dcomparison.record=true records it under docs/results)"));

@@ -58,6 +58,13 @@ final class ResultsPage {
             stopsWinning(md, comparison);
         }
         ModelAgainstLab.of(comparisons).ifPresent(both -> modelAgainstLab(md, both));
+        List<String> harness = HarnessCheck.lines(comparisons);
+        if (!harness.isEmpty()) {
+            md.append(String.format(Locale.ROOT, "%n## The harness against the bare probe%n%nThe same cells loaded by the harness"
+                    + " (Selenium and its driver) and, after it, by a bare DevTools connection with nothing enabled; each ratio"
+                    + " at its verdict's confidence.%n%n"));
+            harness.forEach(line -> md.append("- ").append(line).append('\n'));
+        }
         return md.toString();
     }
 

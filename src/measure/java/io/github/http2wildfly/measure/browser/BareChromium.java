@@ -184,6 +184,9 @@ public final class BareChromium implements AutoCloseable {
                     return;
                 }
             } catch (IOException e) {
+                if (connectionLost != null) {
+                    throw e;
+                }
                 // while the tab navigates away from its first empty document, there can be no context to evaluate in
                 lastFailure = e;
             }
@@ -215,6 +218,11 @@ public final class BareChromium implements AutoCloseable {
     /** The browser's own process (its children are the renderer, network service, etc.). */
     public ProcessHandle process() {
         return browser.toHandle();
+    }
+
+    /** The CPU time this browser's processes have spent so far: two snapshots give a page's cost. */
+    public BrowserCpu cpu() {
+        return BrowserCpu.ofProcess(process());
     }
 
     /** Browser.close over DevTools; a browser still running 5 s later is destroyed; then the profile is deleted. */
