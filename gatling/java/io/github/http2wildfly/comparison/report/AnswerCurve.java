@@ -7,6 +7,7 @@ import io.github.http2wildfly.comparison.statistics.MetaRegression.Interval;
 import io.github.http2wildfly.comparison.statistics.MetaRegression.Point;
 import io.github.http2wildfly.comparison.statistics.OrderEffect;
 import io.github.http2wildfly.page.AnswerCurveLine;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -69,9 +70,10 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
                 .orElse(runs.stream().filter(run -> run.name().equals(newest)).findFirst().orElseThrow());
     }
 
-    /** The fastest point's speed: the other end of what the runs measured. */
-    public Run fastest() {
-        return runs.stream().min(java.util.Comparator.comparingDouble(Run::loopbackSeconds)).orElseThrow();
+    /** The point farthest from the newest run's speed, faster or slower: the other end of what the runs measured. */
+    public Run otherEnd() {
+        double newest = Math.log(latest().loopbackSeconds());
+        return runs.stream().max(Comparator.comparingDouble(run -> Math.abs(Math.log(run.loopbackSeconds()) - newest))).orElseThrow();
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.Optional;
 /**
  * The project's headline (h2 / h1-TLS, Chromium, the 500 logos at 50 ms), from every recorded run at once, never from
  * one: the answer as a curve along the client's speed ({@link AnswerCurve}), stated for the newest run's browser and
- * the fastest recorded one, with the seconds saved and the band a new run should fall in. Written by a run that records
+ * the recorded one farthest from it in speed, with the seconds saved and the band a new run should fall in. Written by a run that records
  * itself, between the headline markers of README.md and docs/results.md, the table of every point between the points'
  * markers of docs/results.md, and the curve's line for the race page (docs/results/answer-curve.properties), so that no
  * one pastes them by hand. Bold only where the interval excludes 1.
@@ -43,14 +43,15 @@ public final class Headline {
         }
         AnswerCurve curve = fitted.get();
         Run latest = curve.latest();
-        Run fastest = curve.fastest();
+        Run otherEnd = curve.otherEnd();
         StringBuilder sentence = new StringBuilder(String.format(Locale.ROOT,
                 "For a browser that loads this page over HTTP/2 in %.1f s on loopback (Chromium in the newest run, %s), HTTP/2"
                         + " over TLS takes %s of HTTP/1.1-over-TLS's time at a round trip of 50 ms and saves %s s; for one that"
-                        + " loads it in %.1f s (the fastest recorded, %s), %s and %s s.",
+                        + " loads it in %.1f s (the %s recorded, %s), %s and %s s.",
                 latest.loopbackSeconds(), link(latest), ratio(curve.ratioAt(latest.loopbackSeconds())),
-                seconds(curve.savedAt(latest.loopbackSeconds())), fastest.loopbackSeconds(), link(fastest),
-                ratio(curve.ratioAt(fastest.loopbackSeconds())), seconds(curve.savedAt(fastest.loopbackSeconds()))));
+                seconds(curve.savedAt(latest.loopbackSeconds())), otherEnd.loopbackSeconds(),
+                otherEnd.loopbackSeconds() < latest.loopbackSeconds() ? "fastest" : "slowest", link(otherEnd),
+                ratio(curve.ratioAt(otherEnd.loopbackSeconds())), seconds(curve.savedAt(otherEnd.loopbackSeconds()))));
         sentence.append(curve.articlesSpeed().map(speed -> String.format(Locale.ROOT,
                 " The article's %.2f is what the curve reads for a browser that takes %.1f s.", AnswerCurve.ARTICLE, speed))
                 .orElse(String.format(Locale.ROOT, " The article's %.2f lies beyond the speeds recorded.", AnswerCurve.ARTICLE)));
