@@ -9,6 +9,7 @@ import io.github.http2wildfly.page.AnswerCurveLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -26,10 +27,13 @@ public final class Headline {
 
     public static final String BEGIN = "<!-- headline: written by a run that records itself (Headline) from docs/results/*.json -->";
     public static final String END = "<!-- /headline -->";
+    public static final String ANSWER_BEGIN = "<!-- answer: written by a run that records itself (Headline) from docs/results -->";
+    public static final String ANSWER_END = "<!-- /answer -->";
     public static final String POINTS_BEGIN = "<!-- headline points: written by a run that records itself (Headline) -->";
     public static final String POINTS_END = "<!-- /headline points -->";
     private static final MarkedBlock BLOCK = new MarkedBlock(BEGIN, END);
     private static final MarkedBlock POINTS = new MarkedBlock(POINTS_BEGIN, POINTS_END);
+    private static final MarkedBlock ANSWER = new MarkedBlock(ANSWER_BEGIN, ANSWER_END);
 
     private Headline() {
     }
@@ -65,6 +69,24 @@ public final class Headline {
         return sentence.toString();
     }
 
+    /** The front page's first answer, in plain words: the range of every recorded point, and where to read more. */
+    public static String answer(List<Run> runs) {
+        if (runs.isEmpty()) {
+            return "**What does HTTP/2 buy a page of 500 small images on WildFly?** No run has recorded its answer yet"
+                    + " ([results](docs/results.md#the-headline-along-the-clients-speed)).";
+        }
+        DoubleSummaryStatistics ratios = runs.stream().mapToDouble(run -> Math.exp(run.meanLog())).summaryStatistics();
+        DoubleSummaryStatistics saved = runs.stream().mapToDouble(Run::savedSeconds).summaryStatistics();
+        return String.format(Locale.ROOT, "**What does HTTP/2 buy a page of 500 small images on WildFly?** Over a network with"
+                + " a 50 ms round trip, HTTP/2 loaded it in %.2f to %.2f of HTTP/1.1-over-TLS's time in every one of %d recorded"
+                + " runs (%d points with the CPU budgets they loaded), %.1f to %.1f seconds sooner. How much depends on how fast the browser itself is, so the"
+                + " answer is stated along that speed, and your own browser's point is one click away"
+                + " ([results](docs/results.md#the-headline-along-the-clients-speed)). It stops winning under packet loss with"
+                + " larger images when the server's TCP is NewReno or CUBIC ([below](#where-http2-stops-winning)).",
+                ratios.getMin(), ratios.getMax(), runs.stream().map(Run::name).distinct().count(), runs.size(), saved.getMin(),
+                saved.getMax());
+    }
+
     /** The table of every point: record, budget, speed, ratio, loads, seconds saved, seed. */
     public static String points(List<Run> runs) {
         StringBuilder table = new StringBuilder("| record | the browser's CPU | HTTP/2 on loopback (s) | h2 / h1-TLS at 50 ms (95 %) | loads"
@@ -86,6 +108,7 @@ public final class Headline {
             boolean readme = page.getFileName().toString().equals("README.md");
             BLOCK.write(page, readme ? sentence.replace("](results", "](docs/results") : sentence);
             POINTS.write(page, points(runs));
+            ANSWER.write(page, answer(runs));
         }
         Optional<AnswerCurve> curve = AnswerCurve.fit(Replicates.HEADLINE, runs);
         if (curve.isPresent()) {
@@ -111,6 +134,11 @@ public final class Headline {
     /** The line between a page's markers, or empty. */
     public static Optional<String> on(String page) {
         return BLOCK.on(page);
+    }
+
+    /** The first answer between a page's markers, or empty. */
+    public static Optional<String> answerOn(String page) {
+        return ANSWER.on(page);
     }
 
     /** The table between a page's points markers, or empty. */

@@ -29,6 +29,7 @@ class HeadlineTest {
         assertEquals(expected.replace("](results", "](docs/results"), Headline.on(Files.readString(Path.of("README.md"))).orElseThrow(),
                 "README.md");
         assertEquals(Headline.points(runs), Headline.pointsOn(results).orElseThrow(), "docs/results.md's points");
+        assertEquals(Headline.answer(runs), Headline.answerOn(Files.readString(Path.of("README.md"))).orElseThrow(), "README.md's first answer");
         assertEquals(AnswerCurve.fit(Replicates.HEADLINE, runs).orElseThrow().line().file(),
                 Files.readString(RECORDS.resolve(AnswerCurveLine.FILE)), "the race page's line");
     }
