@@ -163,26 +163,26 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
         return load.path("millis").asDouble();
     }
 
-    /** A door's loads at this round trip (no loss, no limit, the logos), by the browser's budget, then by round. */
+    /**
+     * A door's loads at this round trip (no loss, no limit, the logos, the model's receive window), by the browser's
+     * budget, then by round: a cell's condition is the question's, or the question's with the budget after it.
+     */
     private Map<String, Map<Integer, JsonNode>> loadsByBudget(JsonNode tool, Door door, int rtt) {
         Map<String, Map<Integer, JsonNode>> byBudget = new TreeMap<>(Comparator.comparing((String budget) -> !budget.equals(UNLIMITED))
                 .thenComparing(Comparator.reverseOrder()));
+        String question = Condition.latency(rtt).label();
         for (JsonNode cell : tool.path("cells")) {
-            if (cell.path("door").asText().equals(door.label()) && cell.path("condition").asText().equals(Condition.latency(rtt).label())) {
-                String budget = cell.path("clientCores").isNull() || cell.path("clientCores").isMissingNode() ? UNLIMITED
-                        : cores(cell.path("clientCores").asText());
+            String condition = cell.path("condition").asText();
+            Matcher budget = BUDGET.matcher(condition.substring(Math.min(question.length(), condition.length())));
+            if (cell.path("door").asText().equals(door.label()) && condition.startsWith(question)
+                    && (condition.equals(question) || budget.matches())) {
+                String key = condition.equals(question) ? UNLIMITED : budget.group(1);
                 for (JsonNode load : cell.path("everyLoad")) {
-                    byBudget.computeIfAbsent(budget, any -> new TreeMap<>()).put(load.path("round").asInt(), load);
+                    byBudget.computeIfAbsent(key, any -> new TreeMap<>()).put(load.path("round").asInt(), load);
                 }
             }
         }
         return byBudget;
-    }
-
-    /** "1 core", "0.5 cores", as the records' tables write a budget. */
-    private static String cores(String cores) {
-        String number = cores.replaceFirst("\\.0$", "");
-        return number + (number.equals("1") ? " core" : " cores");
     }
 
     /**

@@ -51,7 +51,8 @@ class ReplicatesTest {
         }
         Map<String, Object> cell = new LinkedHashMap<>();
         cell.put("door", door);
-        cell.put("condition", rtt + " ms, 0 % loss, no rate limit, logo images, NewReno");
+        cell.put("condition", rtt + " ms, 0 % loss, no rate limit, logo images, NewReno"
+                + (clientCores == null ? "" : ", client " + clientCores + " cores"));
         cell.put("clientCores", clientCores);
         cell.put("everyLoad", loads);
         return cell;
@@ -101,6 +102,15 @@ class ReplicatesTest {
         assertEquals(List.of(), HEADLINE.fromSummary("2026-11-25-two-engines", Files.readString(Path.of("docs/results/2026-11-25-two-engines.md"))));
         assertEquals(List.of(), HEADLINE.fromSummary("2026-11-26-aa", Files.readString(Path.of("docs/results/2026-11-26-aa.md"))),
                 "no h2 / h1-TLS column");
+    }
+
+    /** A lab run at half a core: the model's cells with the browser's budget are a point; its lab leg and the model without its window are not. */
+    @Test
+    void aRunWithACpuBudgetGivesAPointAtThatBudgetAndOnlyTheModelsCellsWithTheWindowCount() throws IOException {
+        List<Run> runs = HEADLINE.fromLoads("2026-11-28-lab", new ObjectMapper().readTree(Path.of("docs/results/2026-11-28-lab.json").toFile()));
+        assertEquals(List.of("0.5 cores"), runs.stream().map(Run::budget).toList());
+        assertEquals(4, runs.get(0).rounds());
+        assertTrue(runs.get(0).loopbackSeconds() > 1, "the half core's loopback loads: " + runs.get(0).loopbackSeconds());
     }
 
     @Test
