@@ -30,7 +30,12 @@ final class TrustedClients {
     private final SSLContext sslContext;
 
     TrustedClients() {
-        try (InputStream pem = Files.newInputStream(CERTIFICATE)) {
+        this(CERTIFICATE);
+    }
+
+    /** Clients that trust exactly the certificate in this PEM file (another server's). */
+    TrustedClients(Path certificatePem) {
+        try (InputStream pem = Files.newInputStream(certificatePem)) {
             KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
             trusted.load(null, null);
             certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem);
@@ -41,7 +46,7 @@ final class TrustedClients {
             sslContext = SSLContext.getInstance("TLS");
             sslContext.init(null, factory.getTrustManagers(), null);
         } catch (IOException | GeneralSecurityException e) {
-            throw new IllegalStateException("Cannot read the server certificate " + CERTIFICATE.toAbsolutePath()
+            throw new IllegalStateException("Cannot read the server certificate " + certificatePem.toAbsolutePath()
                     + ": run ./mvnw package first", e);
         }
     }

@@ -1,0 +1,303 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
+import okhttp3.ConnectionSpec;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.TlsVersion;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * docs/your-wildfly.md's lines, read from the page, applied with WildFly's own jboss-cli to a WildFly provisioned from
+ * Maven Central with nothing of this project's (no CLI script of wildfly/, no diff of src/patches: -Pslow provisions
+ * it, stock.server.dir), with a fresh key store: what a user who copies them sees, with clients nobody here
+ * wrote, and the page's pitfalls. Runs with -Pslow.
+ */
+@Tag("slow")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class YourWildFlyIT {
+
+    private static final Path STOCK = Path.of(System.getProperty("stock.server.dir", "target/stock-wildfly-39.0.1.Final"));
+    private static final Path PAGE = Path.of("docs/your-wildfly.md");
+    private static final Pattern LINES = Pattern.compile("```cli\\n(.*?)```", Pattern.DOTALL);
+    private static final int OFFSET = Integer.getInteger("your.wildfly.port.offset", 6000);
+    private static final String PASSWORD = "changeit";
+
+    private Path base;
+    private Process server;
+    private TrustedClients clients;
+
+    @BeforeAll
+    void startAStockServerAndApplyThePagesLines() throws Exception {
+        assertTrue(Files.isDirectory(STOCK.resolve("modules")), STOCK + " is not provisioned: ./mvnw -Pslow package provisions it");
+        assertFalse(Files.exists(STOCK.resolve("modules/system/layers/base/io/undertow/core/main/undertow-core-patch.jar")),
+                "the stock server carries no diff");
+        base = Files.createDirectories(Path.of("target/your-wildfly-it"));
+        deleteRecursively(base);
+        copyRecursively(STOCK.resolve("standalone"), base);
+        Path keyStore = base.resolve("configuration/server.p12");
+        run(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair", "-alias", "server",
+                "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost", "-ext", "SAN=dns:localhost", "-validity", "2",
+                "-keystore", keyStore.toString(), "-storetype", "PKCS12", "-storepass", PASSWORD, "-keypass", PASSWORD));
+        Path certificate = base.resolve("server.crt");
+        run(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-exportcert", "-rfc", "-alias", "server",
+                "-keystore", keyStore.toString(), "-storepass", PASSWORD, "-file", certificate.toString()));
+        clients = new TrustedClients(certificate);
+        server = start();
+        cli(pageLines());
+        awaitHttps();
+    }
+
+    @AfterAll
+    void stop() throws InterruptedException {
+        if (server != null) {
+            List<ProcessHandle> all = new ArrayList<>(server.descendants().toList());
+            all.add(server.toHandle());
+            all.forEach(ProcessHandle::destroy);
+            for (ProcessHandle process : all) {
+                process.onExit().orTimeout(30, TimeUnit.SECONDS).exceptionally(late -> {
+                    process.destroyForcibly();
+                    return process;
+                }).join();
+            }
+        }
+    }
+
+    @Test
+    void theLinesOfThePageGiveHttp2OverTls13ToTwoIndependentClients() throws Exception {
+        try (Response response = clients.okHttp().newCall(new Request.Builder().url(https()).build()).execute()) {
+            assertEquals(Protocol.HTTP_2, response.protocol());
+            assertEquals(TlsVersion.TLS_1_3, response.handshake().tlsVersion());
+        }
+        assertEquals(HttpClient.Version.HTTP_2, clients.jdkHttpClient().send(HttpRequest.newBuilder(URI.create(https())).build(),
+                HttpResponse.BodyHandlers.discarding()).version());
+    }
+
+    @Test
+    void aTls12ClientGetsHttp2Too() throws IOException {
+        ConnectionSpec tls12 = new ConnectionSpec.Builder(ConnectionSpec.MODERN_TLS).tlsVersions(TlsVersion.TLS_1_2).build();
+        try (Response response = clients.okHttpBuilder().connectionSpecs(List.of(tls12)).build()
+                .newCall(new Request.Builder().url(https()).build()).execute()) {
+            assertEquals(Protocol.HTTP_2, response.protocol());
+            assertEquals(TlsVersion.TLS_1_2, response.handshake().tlsVersion());
+        }
+    }
+
+    @Test
+    void aClientThatOffersTls13AloneGetsHttp11OnStockUndertow() throws Exception {
+        assertEquals(HttpClient.Version.HTTP_1_1, tls13Only().send(HttpRequest.newBuilder(URI.create(https())).build(),
+                HttpResponse.BodyHandlers.discarding()).version(), "UNDERTOW-1823: this project's server carries the diff that gives h2");
+    }
+
+    /** Elytron enables TLS 1.3 only where the context names its suites: without them, protocols=[TLSv1.3, …] is TLS 1.2. */
+    @Test
+    void withoutTls13CipherSuiteNamesTheContextSpeaksTls12Alone() throws Exception {
+        try {
+            cli(List.of("/subsystem=elytron/server-ssl-context=httpsSSC:undefine-attribute(name=cipher-suite-names)", "reload"));
+            awaitHttps();
+            try (Response response = clients.okHttp().newCall(new Request.Builder().url(https()).build()).execute()) {
+                assertEquals(TlsVersion.TLS_1_2, response.handshake().tlsVersion());
+                assertEquals(Protocol.HTTP_2, response.protocol());
+            }
+            SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, () -> tls13Only().send(
+                    HttpRequest.newBuilder(URI.create(https())).build(), HttpResponse.BodyHandlers.discarding()));
+            assertTrue(refused.getMessage().contains("protocol_version"), refused.getMessage());
+        } finally {
+            cli(pageLines().stream().filter(line -> line.startsWith("/subsystem=elytron/server-ssl-context=")).findFirst()
+                    .map(add -> List.of("/subsystem=elytron/server-ssl-context=httpsSSC:write-attribute(name=cipher-suite-names, value="
+                            + cipherSuiteNames(add) + ")", "reload")).orElseThrow());
+            awaitHttps();
+        }
+    }
+
+    @Test
+    void theHttpListenerSpeaksH2cByPriorKnowledge() throws IOException {
+        OkHttpClient priorKnowledge = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).build();
+        try (Response response = priorKnowledge.newCall(new Request.Builder().url(http()).build()).execute()) {
+            assertEquals(Protocol.H2_PRIOR_KNOWLEDGE, response.protocol());
+        }
+    }
+
+    @Test
+    void theHttpListenerUpgradesToH2cAGetAndAPostWithItsBody() throws Exception {
+        HttpClient upgrading = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        assertEquals(HttpClient.Version.HTTP_2, upgrading.send(HttpRequest.newBuilder(URI.create(http())).build(),
+                HttpResponse.BodyHandlers.discarding()).version(), "a GET upgraded");
+        HttpClient fresh = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        HttpResponse<String> post = fresh.send(HttpRequest.newBuilder(URI.create(http()))
+                .POST(HttpRequest.BodyPublishers.ofString("x".repeat(10_000))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(HttpClient.Version.HTTP_2, post.version(), "a POST with a body, upgraded");
+        assertTrue(post.statusCode() < 500, "answered: " + post.statusCode());
+    }
+
+    /**
+     * The JBoss EAP guide warns that a wrapped SSL context (wrap=true) hides the engine from ALPN: on WildFly 39 it does
+     * not, h2 still.
+     */
+    @Test
+    void aWrappedSslContextStillGivesHttp2OnWildFly39() throws Exception {
+        try {
+            cli(List.of("/subsystem=elytron/server-ssl-context=httpsSSC:write-attribute(name=wrap, value=true)", "reload"));
+            awaitHttps();
+            try (Response response = clients.okHttp().newCall(new Request.Builder().url(https()).build()).execute()) {
+                assertEquals(Protocol.HTTP_2, response.protocol(), "wrap=true");
+            }
+        } finally {
+            cli(List.of("/subsystem=elytron/server-ssl-context=httpsSSC:write-attribute(name=wrap, value=false)", "reload"));
+            awaitHttps();
+        }
+    }
+
+    private HttpClient tls13Only() {
+        SSLParameters tls13 = new SSLParameters();
+        tls13.setProtocols(new String[] {"TLSv1.3"});
+        return HttpClient.newBuilder().sslContext(clients.sslContext()).sslParameters(tls13).version(HttpClient.Version.HTTP_2).build();
+    }
+
+    /** The suites the page's add line names (its cipher-suite-names="..."). */
+    private static String cipherSuiteNames(String addLine) {
+        Matcher names = Pattern.compile("cipher-suite-names=(\"[^\"]*\")").matcher(addLine);
+        assertTrue(names.find(), addLine);
+        return names.group(1);
+    }
+
+    /** The page's copy block, as a user copies it. */
+    static List<String> pageLines() throws IOException {
+        Matcher block = LINES.matcher(Files.readString(PAGE));
+        assertTrue(block.find(), PAGE + " has no ```cli block");
+        return block.group(1).lines().filter(line -> !line.isBlank()).toList();
+    }
+
+    private String https() {
+        return "https://localhost:" + (8443 + OFFSET) + "/";
+    }
+
+    private String http() {
+        return "http://localhost:" + (8080 + OFFSET) + "/";
+    }
+
+    private Process start() throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(STOCK.resolve("bin/standalone.sh").toString(),
+                "-Djboss.server.base.dir=" + base.toAbsolutePath(), "-Djboss.socket.binding.port-offset=" + OFFSET)
+                .redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("LAUNCH_JBOSS_IN_BACKGROUND", "1");
+        Process process = builder.start();
+        CompletableFuture<Boolean> started = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = out.readLine()) != null; ) {
+                    Files.writeString(base.resolve("console.log"), line + "\n", StandardCharsets.UTF_8,
+                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                    if (line.contains("WFLYSRV0025") || line.contains("WFLYSRV0026")) {
+                        started.complete(true);
+                    }
+                }
+            } catch (IOException e) {
+                started.completeExceptionally(e);
+            }
+            started.complete(false);
+        }, "stock-server-console");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            assertTrue(started.get(3, TimeUnit.MINUTES), "the stock server did not start: " + base.resolve("console.log"));
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the stock server did not start: " + base.resolve("console.log"), e);
+        }
+        return process;
+    }
+
+    /**
+     * WildFly's own CLI, connected to the stock server's management port, running these lines from a file: the
+     * server's org.jboss.as.cli module, as bin/jboss-cli.sh of a full distribution runs it (a server provisioned by
+     * layers has the module, not the script).
+     */
+    private void cli(List<String> lines) throws IOException, InterruptedException {
+        Path file = base.resolve("lines.cli");
+        Files.write(file, lines);
+        run(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", STOCK.resolve("jboss-modules.jar").toString(),
+                "-mp", STOCK.resolve("modules").toString(), "org.jboss.as.cli", "--connect", "--controller=localhost:" + (9990 + OFFSET),
+                "--file=" + file.toAbsolutePath()));
+    }
+
+    /** After a reload, the https listener answers again. */
+    private void awaitHttps() throws InterruptedException {
+        OkHttpClient okHttp = clients.okHttp();
+        IOException last = null;
+        for (int i = 0; i < 120; i++) {
+            try (Response response = okHttp.newCall(new Request.Builder().url(https()).build()).execute()) {
+                return;
+            } catch (IOException notYet) {
+                last = notYet;
+                Thread.sleep(500);
+            }
+        }
+        throw new IllegalStateException("the stock server's https listener did not answer after 60 s", last);
+    }
+
+    private static void run(List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES), String.join(" ", command) + " did not end");
+        assertEquals(0, process.exitValue(), String.join(" ", command) + ":\n" + output);
+    }
+
+    private static void copyRecursively(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.toList()) {
+                Path target = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(file, target);
+                }
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).filter(path -> !path.equals(directory)).forEach(path -> {
+                try {
+                    Files.delete(path);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}
