@@ -37,7 +37,8 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * <p>A run that kept its loads (DATE-GRID.json) is read from them. An older run is read from its record's table
  * (DATE-GRID.md) by its summary: the ratio's interval, at the confidence its looks give, and its loads; a record is
  * left out only by this rule: a table that does not state its looks or its loads (records before 2026-11-26) cannot
- * give an error, and a section without the loopback row no speed.
+ * give an error, and a section without the loopback row no speed. A run on stock Undertow (-Pstock: its environment
+ * says so) answers for another server and is left out.
  *
  * @param tool the tool's name in run.json and its record's section (chromium, firefox, gatling)
  * @param of the door whose time is divided
@@ -128,6 +129,9 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
         for (JsonNode tool : run.path("tools")) {
             if (!tool.path("tool").asText().equals(this.tool) || tool.path("imageCount").asInt() != imageCount) {
                 continue;
+            }
+            if (tool.path("environment").path(Environment.UNDERTOW).asText("").startsWith("stock")) {
+                continue; // stock Undertow is another server: its runs are set beside the curve, not on it
             }
             String seed = tool.path("environment").path(Environment.SEED).asText(tool.path("environment").path("seed of the losses").asText(""));
             Map<String, Map<Integer, JsonNode>> ofLoads = loadsByBudget(tool, of, rttMillis);

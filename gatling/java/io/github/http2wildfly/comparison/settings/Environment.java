@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison.settings;
 
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.servers.ServerAgent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,8 @@ public final class Environment {
 
     /** The environment's key for the run's seed (of the losses and the rounds' orders), which Replicates reads back. */
     public static final String SEED = "seed of the losses and the orders";
+    /** The environment's key for the server's Undertow: with this project's diffs, or stock. */
+    public static final String UNDERTOW = "Undertow";
 
     private Environment() {
     }
@@ -28,6 +31,17 @@ public final class Environment {
             Matcher started = STARTED.matcher(Files.readString(serverLog));
             return started.find() ? started.group(1) : "unknown (no boot line in " + serverLog + ")";
         } catch (IOException e) {
+            return "unknown (" + serverLog + " unreadable)";
+        }
+    }
+
+    /** What the server's log says of its Undertow (ServerAgent): with this project's diffs, or stock. */
+    public static String runningUndertow(Path serverLog) {
+        try (var lines = Files.lines(serverLog)) {
+            return lines.filter(line -> line.contains(ServerAgent.UNDERTOW)).findFirst()
+                    .map(line -> line.substring(line.indexOf(ServerAgent.UNDERTOW) + ServerAgent.UNDERTOW.length()))
+                    .orElse("unknown (no line of the server agent's in " + serverLog + ")");
+        } catch (IOException | java.io.UncheckedIOException e) {
             return "unknown (" + serverLog + " unreadable)";
         }
     }
@@ -49,6 +63,7 @@ public final class Environment {
         environment.put("JDK", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
         environment.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         environment.put("server", runningServer(settings.serverLog()));
+        environment.put(UNDERTOW, runningUndertow(settings.serverLog()));
         environment.put("images per page", Integer.toString(settings.imageCount()));
         settings.sizes().forEach(size -> environment.put("bytes per image, " + size.parameter(),
                 Long.toString(settings.imageBytes().get(size))));

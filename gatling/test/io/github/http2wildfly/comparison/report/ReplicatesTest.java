@@ -114,6 +114,16 @@ class ReplicatesTest {
     }
 
     @Test
+    void aRunOnStockUndertowIsAnotherServersAnswerAndNoPointOfTheCurve() throws IOException {
+        Map<String, Object> stock = run(700, 1000, 1100, 900);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> tool = (Map<String, Object>) ((List<?>) stock.get("tools")).get(0);
+        tool.put("environment", Map.of("Undertow", "stock, without this project's diffs"));
+        record("2026-11-29-headline", stock);
+        assertEquals(List.of(), HEADLINE.runs(records));
+    }
+
+    @Test
     void aRecordWithItsLoadsIsReadFromThemNotFromItsTable() throws IOException {
         record("2026-11-28-headline", run(2300, 1000, 1100, 900, 1000));
         Files.writeString(records.resolve("2026-11-28-headline.md"), Files.readString(Path.of("docs/results/2026-11-26-default.md")));

@@ -1,6 +1,7 @@
 package io.github.http2wildfly.servers;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -14,7 +15,9 @@ import java.util.List;
  * that moves it ({@link PortCheck}); WildFly itself would boot "with errors" and leave the BindException in its log;
  * <li>the server ends with the process that launched it ({@link ExitWithLauncher});
  * <li>the dev server starts from the configuration as provisioned ({@link ConfigurationAsProvisioned}), where the pom
- * names it.
+ * names it;
+ * <li>the server says in its log whether its Undertow carries this project's diffs or is stock ({@link #UNDERTOW}),
+ * which a comparison's record names.
  * </ol>
  * No plugin does any of this: the wildfly-maven-plugin checks no ports, a forked server outlives a killed Maven, and
  * the plugin's dev goal cannot boot a configuration read-only.
@@ -35,7 +38,16 @@ public final class ServerAgent {
     /** The address WildFly binds, where given (the lab's server, a cluster node on a host of its own). */
     static final String BIND_ADDRESS = "jboss.bind.address";
 
+    /** The start of the log line that says which Undertow the server runs. */
+    public static final String UNDERTOW = "h2demo: Undertow ";
+
     private ServerAgent() {
+    }
+
+    /** What the server's log says of its Undertow: with this project's diffs (src/patches/undertow-core), or stock. */
+    static String undertow(Path home) {
+        return UNDERTOW + (Files.exists(home.resolve(UndertowPatch.MODULE).resolve(UndertowPatch.PATCH_JAR))
+                ? "with this project's diffs (src/patches/undertow-core)" : "stock, without this project's diffs");
     }
 
     public static void premain(String arguments) {
@@ -53,6 +65,10 @@ public final class ServerAgent {
         if (!taken.isEmpty()) {
             taken.forEach(System.err::println);
             System.exit(1);
+        }
+        String home = System.getProperty("jboss.home.dir");
+        if (home != null) {
+            System.out.println(undertow(Path.of(home)));
         }
         ExitWithLauncher.watch();
     }
