@@ -199,6 +199,10 @@ one connection with one congestion window (docs/results.md).</p>
     for (var i = 0; i <= SPEED_LOADS; i++) {
       status.textContent = 'your browser\u2019s speed: the page over HTTP/2 without a network, ' + (i ? 'load ' + i + ' of ' + SPEED_LOADS : 'warm-up') + '\u2026';
       var report = await loadIn(speed);
+      if (report.protocol !== 'h2' || report.images !== count) {
+        // a speed measured on a page that came another way, or whole, is no speed of this page over HTTP/2
+        throw 'came over ' + report.protocol + ' with ' + report.images + ' of ' + count + ' images';
+      }
       if (i > 0) { loads.push(report.loadMillis); }
     }
     speed.hidden = true;
