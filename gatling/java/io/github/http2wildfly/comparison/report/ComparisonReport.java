@@ -9,6 +9,7 @@ import io.github.http2wildfly.comparison.settings.RunRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,11 @@ public final class ComparisonReport {
         Path results = directory.resolve("results.md");
         LocalDate today = LocalDate.now();
         Files.writeString(results, ResultsPage.render(comparisons, today, record.command()));
+        // where this run's own point fell against the recorded curve, in the log and in its record
+        Optional<String> headline = Headline.thisRun(directory.resolve(RUN_DATA), record.directory());
+        if (headline.isPresent()) {
+            Files.writeString(results, "\n## Against the headline's curve\n\n" + headline.get() + ".\n", StandardOpenOption.APPEND);
+        }
         Optional<Path> recorded = record.copy(results, today);
         if (recorded.isPresent()) {
             // every load beside the record, so that its figures can be recomputed
@@ -58,7 +64,7 @@ public final class ComparisonReport {
         }
         ModelAgainstLab.of(comparisons).ifPresent(both -> System.out.println(both.summary()));
         HarnessCheck.lines(comparisons).forEach(line -> System.out.println("The harness against the bare probe: " + line));
-        Headline.thisRun(directory.resolve(RUN_DATA), record.directory()).ifPresent(System.out::println);
+        headline.ifPresent(System.out::println);
         System.out.println("Report: " + report.toAbsolutePath().toUri() + recorded.map(file -> " (recorded: " + file + ")")
                 .orElse(" (-Dcomparison.record=true records it under docs/results)"));
         if (!problems.isEmpty()) {

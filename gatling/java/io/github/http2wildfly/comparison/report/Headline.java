@@ -1,5 +1,6 @@
 package io.github.http2wildfly.comparison.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.comparison.report.AnswerCurve.Check;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
@@ -121,7 +122,9 @@ public final class Headline {
      * the run did not ask the headline's question. {@code runData} is the run's run.json.
      */
     public static Optional<String> thisRun(Path runData, Path records) throws IOException {
-        List<Run> points = Replicates.HEADLINE.fromLoads("this run", new ObjectMapper().readTree(runData.toFile()));
+        JsonNode data = new ObjectMapper().readTree(runData.toFile());
+        boolean stock = Replicates.HEADLINE.onStockUndertow(data);
+        List<Run> points = Replicates.HEADLINE.fromLoads(stock ? "this run, on stock Undertow," : "this run", data);
         Optional<Run> unlimited = points.stream().filter(run -> run.budget().equals(Replicates.UNLIMITED)).findFirst();
         if (unlimited.isEmpty()) {
             return Optional.empty();

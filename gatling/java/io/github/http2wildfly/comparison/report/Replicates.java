@@ -115,12 +115,25 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
         for (Path file : files) {
             String name = file.getFileName().toString().replaceFirst("\\.(json|md)$", "");
             if (file.toString().endsWith(".json")) {
-                runs.addAll(fromLoads(name, json.readTree(file.toFile())));
+                JsonNode run = json.readTree(file.toFile());
+                if (!onStockUndertow(run)) { // stock Undertow is another server: its runs are set beside the curve, not on it
+                    runs.addAll(fromLoads(name, run));
+                }
             } else if (!Files.exists(file.resolveSibling(name + ".json"))) {
                 runs.addAll(fromSummary(name, Files.readString(file)));
             }
         }
         return runs;
+    }
+
+    /** Whether the run's server said it ran stock Undertow (-Pstock). */
+    public boolean onStockUndertow(JsonNode run) {
+        for (JsonNode tool : run.path("tools")) {
+            if (tool.path("tool").asText().equals(this.tool)) {
+                return tool.path("environment").path(Environment.UNDERTOW).asText("").startsWith("stock");
+            }
+        }
+        return false;
     }
 
     /** A run that kept its loads: a point for each budget at which it loaded both cells in two rounds or more. */
@@ -129,9 +142,6 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
         for (JsonNode tool : run.path("tools")) {
             if (!tool.path("tool").asText().equals(this.tool) || tool.path("imageCount").asInt() != imageCount) {
                 continue;
-            }
-            if (tool.path("environment").path(Environment.UNDERTOW).asText("").startsWith("stock")) {
-                continue; // stock Undertow is another server: its runs are set beside the curve, not on it
             }
             String seed = tool.path("environment").path(Environment.SEED).asText(tool.path("environment").path("seed of the losses").asText(""));
             Map<String, Map<Integer, JsonNode>> ofLoads = loadsByBudget(tool, of, rttMillis);

@@ -19,6 +19,8 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
 
     public static final String RECORD = "comparison.record";
     public static final String RECORD_DIRECTORY = "comparison.record.dir";
+    /** The profiles the run was built with: gatling, and stock under -Pstock. */
+    public static final String PROFILES = "comparison.profiles";
     /** The pages whose marked lines a recorded run writes (Headline, FalseWinners), comma-separated. */
     public static final String PAGES = "comparison.record.pages";
 
@@ -34,7 +36,7 @@ public record RunRecord(String grid, Properties given, Path gridsDirectory) {
     public String command() {
         Properties grid = ComparisonSettings.read(gridsDirectory.resolve("default.properties"));
         grid.putAll(ComparisonSettings.read(gridsDirectory.resolve(this.grid + ".properties")));
-        StringBuilder command = new StringBuilder("./mvnw verify -Pgatling");
+        StringBuilder command = new StringBuilder("./mvnw verify -P" + given.getProperty(PROFILES, "gatling").strip());
         if (!this.grid.equals("default")) {
             command.append(" -Dcomparison.grid=").append(this.grid);
         }

@@ -35,6 +35,8 @@ class RunRecordTest {
         assertEquals("./mvnw verify -Pgatling", RunRecord.of(ran("comparison.seed", "48151623", "comparison.seed.drawn", "true")).command(),
                 "a seed drawn for the run");
         assertEquals("./mvnw verify -Pgatling -Dcomparison.seed=2015", RunRecord.of(ran("comparison.seed", "2015")).command(), "a seed given");
+        assertEquals("./mvnw verify -Pgatling,stock -Dcomparison.grid=headline", RunRecord.of(ran("comparison.grid", "headline",
+                "comparison.profiles", "gatling,stock")).command(), "a run on stock Undertow and Netty");
     }
 
     @Test
