@@ -18,7 +18,7 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * long the browser itself takes to load it (its CPU, not the network), so every recorded run is a point at its own
  * measured speed, and the answer is stated for a browser of a given speed. Two lines, both against the logarithm of
  * the seconds the browser took to load the page over HTTP/2 on loopback: the log of the ratio (geometric mean of the
- * rounds' ratios), and the seconds saved ({@link MetaRegression}: random effects, Hartung–Knapp, each point weighted by
+ * rounds' ratios), and the seconds saved ({@link MetaRegression}: random effects, Paule–Mandel, each point weighted by
  * its own variance). As Lighthouse states its scores with the client's measured benchmark index.
  *
  * @param runs every point, oldest record first
@@ -63,8 +63,21 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
         return ratio.slope() != 0 && ratio.covers(x) ? Optional.of(Math.exp(x)) : Optional.empty();
     }
 
-    /** The newest record's unlimited point (else its first): the speed the pages state the answer at. */
+    /**
+     * The newest record's point of a browser without a CPU budget: the speed the pages state the answer at (a run
+     * that loaded limited budgets alone, as a lab run at half a core, is a point of the curve, not the reader's browser).
+     */
     public Run latest() {
+        for (int i = runs.size() - 1; i >= 0; i--) {
+            if (runs.get(i).budget().equals(Replicates.UNLIMITED)) {
+                return runs.get(i);
+            }
+        }
+        return runs.get(runs.size() - 1);
+    }
+
+    /** The newest record's point (unlimited where it has one, else its first): the run held against the others. */
+    public Run newest() {
         String newest = runs.get(runs.size() - 1).name();
         return runs.stream().filter(run -> run.name().equals(newest) && run.budget().equals(Replicates.UNLIMITED)).findFirst()
                 .orElse(runs.stream().filter(run -> run.name().equals(newest)).findFirst().orElseThrow());
@@ -81,7 +94,7 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
      * the other records give no curve.
      */
     public Optional<Check> check() {
-        return check(question, runs, latest());
+        return check(question, runs, newest());
     }
 
     /** A run's point held against the curve of every record but its own: inside the band, or flagged. */
@@ -118,7 +131,7 @@ public record AnswerCurve(Replicates question, List<Run> runs, MetaRegression ra
         double t = TDistribution.of(ratio.points() - 2).inverseSurvivalProbability((1 - CONFIDENCE) / 2);
         return new AnswerCurveLine(ratio.intercept(), ratio.slope(), ratio.varIntercept(), ratio.varSlope(), ratio.covariance(),
                 ratio.tau2(), t, Math.exp(ratio.lowestX()), Math.exp(ratio.highestX()), question.rttMillis(), question.imageCount(),
-                String.format(Locale.ROOT, "%d points of %d recorded runs, the newest %s", runs.size(), records(), latest().name()));
+                String.format(Locale.ROOT, "%d points of %d recorded runs, the newest %s", runs.size(), records(), newest().name()));
     }
 
     /** How many records the points come from. */

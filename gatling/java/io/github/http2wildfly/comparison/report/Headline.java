@@ -50,7 +50,7 @@ public final class Headline {
         Run latest = curve.latest();
         Run otherEnd = curve.otherEnd();
         StringBuilder sentence = new StringBuilder(String.format(Locale.ROOT,
-                "For a browser that loads this page over HTTP/2 in %.1f s on loopback (Chromium in the newest run, %s), HTTP/2"
+                "For a browser that loads this page over HTTP/2 in %.1f s on loopback (Chromium unlimited in the newest run, %s), HTTP/2"
                         + " over TLS takes %s of HTTP/1.1-over-TLS's time at a round trip of 50 ms and saves %s s; for one that"
                         + " loads it in %.1f s (the %s recorded, %s), %s and %s s.",
                 latest.loopbackSeconds(), link(latest), ratio(curve.ratioAt(latest.loopbackSeconds())),
@@ -58,7 +58,7 @@ public final class Headline {
                 otherEnd.loopbackSeconds() < latest.loopbackSeconds() ? "fastest" : "slowest", link(otherEnd),
                 ratio(curve.ratioAt(otherEnd.loopbackSeconds())), seconds(curve.savedAt(otherEnd.loopbackSeconds()))));
         sentence.append(curve.articlesSpeed().map(speed -> String.format(Locale.ROOT,
-                " The article's %.2f is what the curve reads for a browser that takes %.1f s.", AnswerCurve.ARTICLE, speed))
+                " The article's %.2f is what the curve reads for a browser that takes %.1f s on loopback.", AnswerCurve.ARTICLE, speed))
                 .orElse(String.format(Locale.ROOT, " The article's %.2f lies beyond the speeds recorded.", AnswerCurve.ARTICLE)));
         sentence.append(String.format(Locale.ROOT,
                 " The curve: the ratio is %.2f × (loopback seconds)^%.2f, through %d points of %d recorded runs (each run at"
@@ -66,6 +66,8 @@ public final class Headline {
                 Math.exp(curve.ratio().intercept()), curve.ratio().slope(), runs.size(), curve.records(), "results.md#the-points",
                 100 * (Math.exp(Math.sqrt(curve.ratio().tau2())) - 1)));
         curve.check().map(Check::describe).ifPresent(check -> sentence.append(" The newest run against the others: ").append(check).append('.'));
+        sentence.append(String.format(Locale.ROOT, " The points are not all independent (a run's CPU budgets share its day) and the"
+                + " curve past %.1f s rests on its slowest point alone.", secondSlowest(runs)));
         curve.positionEffect().ifPresent(effect -> sentence.append(describe(effect)));
         return sentence.toString();
     }
@@ -147,6 +149,12 @@ public final class Headline {
     /** The table between a page's points markers, or empty. */
     public static Optional<String> pointsOn(String page) {
         return POINTS.on(page);
+    }
+
+    /** The second slowest point's loopback time: past it the curve has one point. */
+    private static double secondSlowest(List<Run> runs) {
+        double[] seconds = runs.stream().mapToDouble(Run::loopbackSeconds).sorted().toArray();
+        return seconds[Math.max(0, seconds.length - 2)];
     }
 
     private static String link(Run run) {

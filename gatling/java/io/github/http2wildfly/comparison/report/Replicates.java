@@ -87,13 +87,17 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
 
     public static final String UNLIMITED = "unlimited";
     private static final Pattern LOOKS = Pattern.compile("looks at \\[([\\d, ]+)]");
-    private static final Pattern RATIO = Pattern.compile("^([\\d.]+) \\[([\\d.]+), ([\\d.]+)].*\\((\\d+) loads\\)");
+    private static final Pattern RATIO = Pattern.compile("^([\\d.]+) \\[([\\d.]+), ([\\d.]+)].*?(?:\\((\\d+) loads\\)|after (\\d+) loads)");
     private static final Pattern BUDGET = Pattern.compile(", client ([\\d.]+ cores?)$");
 
     /**
      * Records in the order they were made: by name (DATE-GRID), a day's second run of a grid (DATE-GRID-2) after its
      * first (DATE-GRID), which plain sorting puts the other way round.
      */
+    public static Comparator<Path> recordedOrder() {
+        return RECORDED_ORDER;
+    }
+
     static final Comparator<Path> RECORDED_ORDER = Comparator.comparing(
             (Path file) -> file.getFileName().toString().replaceFirst("(-\\d+)?\\.(json|md)$", ""))
             .thenComparingInt(file -> {
@@ -229,7 +233,7 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
             if (!ratio.find() || loopback == null || !(suffix.isEmpty() || budget.matches())) {
                 continue;
             }
-            int loads = Integer.parseInt(ratio.group(4));
+            int loads = Integer.parseInt(ratio.group(4) != null ? ratio.group(4) : ratio.group(5));
             double low = Math.log(Double.parseDouble(ratio.group(2)));
             double high = Math.log(Double.parseDouble(ratio.group(3)));
             double error = (high - low) / 2 / TDistribution.of(loads - 1).inverseSurvivalProbability((1 - confidence) / 2);

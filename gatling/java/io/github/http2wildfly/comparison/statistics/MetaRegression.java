@@ -7,9 +7,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
 /**
  * A straight line through estimates that each come with their own variance (runs of a benchmark, each a point at a
  * measured covariate), with the spread between them that their own variances do not explain: a random-effects
- * meta-regression. The between-point variance τ² by Paule and Mandel's estimator, the line by weighted least squares at weights 1 / (v + τ²), and its uncertainty by Hartung–Knapp (the residuals'
- * spread, Student's t on k − 2 degrees of freedom), never narrower than the points' own variances allow (the
- * "modified" variant, as {@code Replicates} combines runs). Written here because it is two parameters in closed form,
+ * meta-regression. The between-point variance τ² by Paule and Mandel's estimator, the line by weighted least squares
+ * at weights 1 / (v + τ²), and its uncertainty from (X'WX)^-1 with Student's t on k − 2 degrees of freedom; Hartung and
+ * Knapp's rescaling by the residuals' spread is kept, never below 1 (the "modified" variant), though with Paule and
+ * Mandel's τ² it is 1 by construction wherever τ² is above 0. Written here because it is two parameters in closed form,
  * and Apache Commons Statistics, which the project uses for its distributions, has no regression.
  *
  * @param intercept the line at x = 0

@@ -61,7 +61,7 @@ class HeadlineTest {
         json.writeValue(records.resolve("2026-11-29-headline.json").toFile(), onTheCurve(3.0));
         Headline.write(records, List.of(page));
         String line = Headline.on(Files.readString(page)).orElseThrow();
-        assertTrue(line.startsWith("For a browser that loads this page over HTTP/2 in 3.0 s on loopback (Chromium in the newest run,"
+        assertTrue(line.startsWith("For a browser that loads this page over HTTP/2 in 3.0 s on loopback (Chromium unlimited in the newest run,"
                 + " [2026-11-29-headline](results/2026-11-29-headline.md)), HTTP/2 over TLS takes **0.43** ["), line);
         assertTrue(line.contains("for one that loads it in 0.7 s (the fastest recorded, [2026-11-27-headline]"), line);
         assertTrue(line.contains("The curve: the ratio is 0.25 × (loopback seconds)^0.50, through 3 points of 3 recorded runs"), line);
@@ -79,6 +79,16 @@ class HeadlineTest {
         Headline.write(records, List.of(page));
         String inside = Headline.on(Files.readString(page)).orElseThrow();
         assertTrue(inside.contains("2026-12-01-headline read 0.40: inside"), inside);
+    }
+
+    /** A run that loaded a CPU budget alone is a point of the curve; the pages state the answer at the newest unlimited browser. */
+    @Test
+    void theAnswerIsStatedAtTheNewestUnlimitedBrowserNotAtANewerRunsCpuBudget() throws IOException {
+        List<Replicates.Run> runs = Replicates.HEADLINE.runs(RECORDS);
+        AnswerCurve curve = AnswerCurve.fit(Replicates.HEADLINE, runs).orElseThrow();
+        assertEquals("unlimited", curve.latest().budget());
+        assertEquals("2026-11-28-lab", curve.newest().name(), "the newest record, held against the others");
+        assertTrue(!curve.latest().name().equals(curve.newest().name()), curve.latest().name());
     }
 
     /** A run that does not record itself still says where its point fell: the reader's own run against the records. */
