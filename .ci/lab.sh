@@ -59,11 +59,11 @@ grep -q "The model against the lab" target/comparison/results.md || fail "the re
 grep -q "points without the model's receive window" target/comparison/results.md \
   || fail "the model without its receive window is not set beside the lab"
 # each engine: its packets per page counted in the lab; in its leg of the model (CI's only Firefox leg) the browser's
-# speed, measured at the start and the end of the leg, and what each page cost it (BrowserCpu; Firefox runs HTTP in its
+# speed, its loads of the page on loopback, and what each page cost it (BrowserCpu; Firefox runs HTTP in its
 # parent, no network process apart)
 for engine in chromium firefox; do
   grep -q '"packetsDown" : [1-9]' "target/comparison/$engine-lab.json" || fail "the lab counted no packets per page in $engine"
-  grep -q '"client speed" : "a fixed script task in [0-9]' "target/comparison/$engine.json" || fail "$engine.json has no client speed"
+  grep -q '"client speed" : "the page on loopback: HTTP/1.1 over TLS [0-9]' "target/comparison/$engine.json" || fail "$engine.json has no client speed"
   grep -q '"browserCpuMillis" : [1-9]' "target/comparison/$engine.json" || fail "$engine.json counts no browserCpuMillis"
 done
 grep -q '"networkCpuMillis" : [1-9]' target/comparison/chromium.json || fail "chromium.json counts no networkCpuMillis"
