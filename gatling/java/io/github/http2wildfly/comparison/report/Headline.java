@@ -81,8 +81,8 @@ public final class Headline {
         DoubleSummaryStatistics ratios = runs.stream().mapToDouble(run -> Math.exp(run.meanLog())).summaryStatistics();
         DoubleSummaryStatistics saved = runs.stream().mapToDouble(Run::savedSeconds).summaryStatistics();
         return String.format(Locale.ROOT, "**What does HTTP/2 buy a page of 500 small images on WildFly?** Over a network with"
-                + " a 50 ms round trip, HTTP/2 loaded it in %.2f to %.2f of HTTP/1.1-over-TLS's time in every one of %d recorded"
-                + " runs (%d points with the CPU budgets they loaded), %.1f to %.1f seconds sooner. How much depends on how fast the browser itself is, so the"
+                + " a 50 ms round trip, HTTP/2 loaded it in %.2f to %.2f of HTTP/1.1-over-TLS's time in every recorded run the"
+                + " curve reads (%d runs, %d points with the CPU budgets they loaded), %.1f to %.1f seconds sooner. How much depends on how fast the browser itself is, so the"
                 + " answer is stated along that speed, and your own browser's point is one click away"
                 + " ([results](docs/results.md#the-headline-along-the-clients-speed)). It stops winning under packet loss with"
                 + " larger images when the server's TCP is NewReno or CUBIC ([below](#where-http2-stops-winning)).",
