@@ -57,9 +57,6 @@ WildFly's balancer too.</c:otherwise></c:choose></p>
 <p id="problem" hidden></p>
 <div id="race" data-state="idle" data-count="${count}" data-lab-points="<c:out value="${labPoints}"/>"
      data-answer-curve="<c:out value="${answerCurve}"/>">
-<section id="speed" hidden data-origin="<c:out value="${speedLane.origin}"/>" data-url="<c:out value="${speedLane.url}"/>"
-         data-label="HTTP/2 on loopback (no delay)"><div class="frame"></div></section>
-<p id="prediction" class="note" hidden></p>
 <div class="lanes">
 <c:forEach items="${contenders}" var="door">
 <section class="lane" data-origin="<c:out value="${door.origin}"/>" data-url="<c:out value="${door.url}"/>"
@@ -72,6 +69,9 @@ WildFly's balancer too.</c:otherwise></c:choose></p>
 </div>
 <p id="summary"></p>
 <p id="verdict" hidden></p>
+<p id="prediction" class="note" hidden></p>
+<section id="speed" hidden data-origin="<c:out value="${speedLane.origin}"/>" data-url="<c:out value="${speedLane.url}"/>"
+         data-label="HTTP/2 on loopback (no delay)"><div class="frame"></div></section>
 <ul id="lab" class="note" hidden></ul>
 <table id="results" hidden>
 <thead><tr><th>round</th><c:forEach items="${contenders}" var="door"><th><c:out value="${door.label}"/></th></c:forEach><th>what it measures</th></tr></thead>
@@ -205,7 +205,11 @@ one connection with one congestion window (docs/results.md).</p>
       }
       if (i > 0) { loads.push(report.loadMillis); }
     }
+    // the speed's frames gone before the race, and a moment for the browser to let them go: the race starts on a
+    // browser at rest, as a run's rounds do after its warm-up
+    speed.querySelector('.frame').replaceChildren();
     speed.hidden = true;
+    await new Promise(function (settled) { setTimeout(settled, 1000); });
     var loopback = median(loads);
     var at = predict(loopback / 1000, 0);
     race.dataset.loopbackMillis = Math.round(loopback);
@@ -416,6 +420,7 @@ one connection with one congestion window (docs/results.md).</p>
       try {
         loopback = await measureSpeed();
       } catch (reason) {
+        document.getElementById('speed').querySelector('.frame').replaceChildren();
         document.getElementById('speed').hidden = true;
         document.getElementById('prediction').textContent = 'No prediction: the page over HTTP/2 without a network ' + reason + '.';
         document.getElementById('prediction').hidden = false;
@@ -461,7 +466,7 @@ one connection with one congestion window (docs/results.md).</p>
         }
         var flagged = report.protocol !== lane.dataset.protocol;
         results.push({round: round, lane: lane, millis: report.loadMillis, protocol: report.protocol, images: report.images,
-            network: report.network, flagged: flagged});
+            imageEntries: report.imageEntries, network: report.network, flagged: flagged});
         showNetwork(report.network);
         lane.querySelector('.time').textContent = seconds(report.loadMillis) + ' over ' + report.protocol;
         if (flagged && lane.dataset.protocol === 'h3') {
@@ -473,7 +478,9 @@ one connection with one congestion window (docs/results.md).</p>
     summarize(results);
     if (loopback !== null) { judge(results, loopback); }
     race.dataset.results = JSON.stringify(results.map(function (r) {
+      // imageEntries: the image requests the browser made (Resource Timing), beside the images it drew
       return {round: r.round, door: r.lane.dataset.protocol, lane: r.lane.dataset.key, millis: r.millis, protocol: r.protocol, images: r.images,
+          imageEntries: r.imageEntries,
           network: r.network, counted: !r.flagged};
     }));
     race.dataset.missing = lanes.filter(function (lane) { return lane.dataset.missing; })
