@@ -123,9 +123,9 @@ class YourWildFlyIT {
     /** Elytron enables TLS 1.3 only where the context names its suites: without them, protocols=[TLSv1.3, …] is TLS 1.2. */
     @Test
     void withoutTls13CipherSuiteNamesTheContextSpeaksTls12Alone() throws Exception {
-        try {
-            cli(List.of("/subsystem=elytron/server-ssl-context=httpsSSC:undefine-attribute(name=cipher-suite-names)", "reload"));
-            awaitHttps();
+        String names = pageLines().stream().filter(line -> line.startsWith("/subsystem=elytron/server-ssl-context=")).findFirst()
+                .map(YourWildFlyIT::cipherSuiteNames).orElseThrow();
+        whileChanged("undefine-attribute(name=cipher-suite-names)", "write-attribute(name=cipher-suite-names, value=" + names + ")", () -> {
             try (Response response = clients.okHttp().newCall(new Request.Builder().url(https()).build()).execute()) {
                 assertEquals(TlsVersion.TLS_1_2, response.handshake().tlsVersion());
                 assertEquals(Protocol.HTTP_2, response.protocol());
@@ -133,12 +133,7 @@ class YourWildFlyIT {
             SSLHandshakeException refused = assertThrows(SSLHandshakeException.class, () -> tls13Only().send(
                     HttpRequest.newBuilder(URI.create(https())).build(), HttpResponse.BodyHandlers.discarding()));
             assertTrue(refused.getMessage().contains("protocol_version"), refused.getMessage());
-        } finally {
-            cli(pageLines().stream().filter(line -> line.startsWith("/subsystem=elytron/server-ssl-context=")).findFirst()
-                    .map(add -> List.of("/subsystem=elytron/server-ssl-context=httpsSSC:write-attribute(name=cipher-suite-names, value="
-                            + cipherSuiteNames(add) + ")", "reload")).orElseThrow());
-            awaitHttps();
-        }
+        });
     }
 
     @Test
@@ -167,14 +162,27 @@ class YourWildFlyIT {
      */
     @Test
     void aWrappedSslContextStillGivesHttp2OnWildFly39() throws Exception {
-        try {
-            cli(List.of("/subsystem=elytron/server-ssl-context=httpsSSC:write-attribute(name=wrap, value=true)", "reload"));
-            awaitHttps();
+        whileChanged("write-attribute(name=wrap, value=true)", "write-attribute(name=wrap, value=false)", () -> {
             try (Response response = clients.okHttp().newCall(new Request.Builder().url(https()).build()).execute()) {
                 assertEquals(Protocol.HTTP_2, response.protocol(), "wrap=true");
             }
+        });
+    }
+
+    /** A check that may throw. */
+    interface Check {
+        void run() throws Exception;
+    }
+
+    /** The page's SSL context changed by one operation and reloaded for the check, then changed back and reloaded. */
+    private void whileChanged(String change, String back, Check check) throws Exception {
+        String context = "/subsystem=elytron/server-ssl-context=httpsSSC:";
+        try {
+            cli(List.of(context + change, "reload"));
+            awaitHttps();
+            check.run();
         } finally {
-            cli(List.of("/subsystem=elytron/server-ssl-context=httpsSSC:write-attribute(name=wrap, value=false)", "reload"));
+            cli(List.of(context + back, "reload"));
             awaitHttps();
         }
     }
