@@ -111,7 +111,7 @@ public final class AttackSuite {
             long rssBefore = residentKiB(front.process());
             AtomicLong peak = new AtomicLong(rssBefore);
             Outcome outcome;
-            Bystander bystander = Bystander.start(front.door(SMALL), tls, BYSTANDER_EVERY_MS, BYSTANDER_PATIENCE);
+            Bystander bystander = Bystander.start(front.door(SMALL), tls, 200, BYSTANDER_EVERY_MS, BYSTANDER_PATIENCE);
             try (bystander; Sampler sampler = new Sampler(() -> peak.accumulateAndGet(residentKiB(front.process()), Math::max))) {
                 outcome = attack.against(new Attack.Target(tls, front.door("/"), SMALL, LARGE, settings.time()));
                 Thread.sleep(BYSTANDER_AFTER.toMillis()); // what an attack leaves behind shows after it too

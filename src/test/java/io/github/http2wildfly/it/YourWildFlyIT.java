@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.measure.check.CheckReport;
+import io.github.http2wildfly.measure.check.CopyPage;
+import io.github.http2wildfly.measure.check.Finding;
+import io.github.http2wildfly.measure.check.Verdict;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -49,9 +53,9 @@ import org.junit.jupiter.api.TestInstance;
 class YourWildFlyIT {
 
     private static final Path STOCK = Path.of(System.getProperty("stock.server.dir", "target/stock-wildfly-39.0.1.Final"));
-    private static final Path PAGE = Path.of("docs/your-wildfly.md");
-    private static final Pattern LINES = Pattern.compile("```cli\\n(.*?)```", Pattern.DOTALL);
     private static final int OFFSET = Integer.getInteger("your.wildfly.port.offset", 6000);
+    private static final Path WAR = Path.of(System.getProperty("deployment.war", "target/war/http2.war"));
+    private static final String PAGE = "http2/logos?count=1";
     private static final String PASSWORD = "changeit";
 
     private Path base;
@@ -66,6 +70,8 @@ class YourWildFlyIT {
         base = Files.createDirectories(Path.of("target/your-wildfly-it"));
         deleteRecursively(base);
         copyRecursively(STOCK.resolve("standalone"), base);
+        // the demo's page, for the check beside door 2's: the WAR opens no door of its own on a server not configured for them
+        Files.copy(WAR, base.resolve("deployments").resolve(WAR.getFileName()));
         Path keyStore = base.resolve("configuration/server.p12");
         run(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair", "-alias", "server",
                 "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=localhost", "-ext", "SAN=dns:localhost", "-validity", "2",
@@ -75,7 +81,7 @@ class YourWildFlyIT {
                 "-keystore", keyStore.toString(), "-storepass", PASSWORD, "-file", certificate.toString()));
         clients = new TrustedClients(certificate);
         server = start();
-        cli(pageLines());
+        cli(CopyPage.lines());
         awaitHttps();
     }
 
@@ -123,7 +129,7 @@ class YourWildFlyIT {
     /** Elytron enables TLS 1.3 only where the context names its suites: without them, protocols=[TLSv1.3, …] is TLS 1.2. */
     @Test
     void withoutTls13CipherSuiteNamesTheContextSpeaksTls12Alone() throws Exception {
-        String names = pageLines().stream().filter(line -> line.startsWith("/subsystem=elytron/server-ssl-context=")).findFirst()
+        String names = CopyPage.lines().stream().filter(line -> line.startsWith("/subsystem=elytron/server-ssl-context=")).findFirst()
                 .map(YourWildFlyIT::cipherSuiteNames).orElseThrow();
         whileChanged("undefine-attribute(name=cipher-suite-names)", "write-attribute(name=cipher-suite-names, value=" + names + ")", () -> {
             try (Response response = clients.okHttp().newCall(new Request.Builder().url(https()).build()).execute()) {
@@ -169,6 +175,24 @@ class YourWildFlyIT {
         });
     }
 
+    /**
+     * The server check (-Pcheck, docs/check.md) on the demo's page deployed to the stock server: what ServerCheckIT's
+     * door 2 report says but the TLS-1.3-only client's line, and the same answers to the named attacks (stock Undertow
+     * 2.3.23 beside the diffs).
+     */
+    @Test
+    void theCheckOfTheStockServerWarnsOfTheTls13OnlyClientAlone() throws Exception {
+        CheckReport report = ServerCheckIT.check("stock", URI.create(https() + PAGE), URI.create(http() + PAGE), base.resolve("server.crt"));
+        Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
+        assertEquals(Verdict.WARN, tls13.verdict(), report.console());
+        assertTrue(tls13.seen().startsWith("http/1.1 over TLSv1.3") && tls13.seen().contains("UNDERTOW-1823"), tls13.seen());
+        ServerCheckIT.assertPass(report, "ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3");
+        ServerCheckIT.assertPass(report, "h2c by Upgrade, POST with a 10,000-byte body, the JDK's HttpClient", "upgraded to h2");
+        ServerCheckIT.assertNamedAttacks(report);
+        assertTrue(report.on("a 64 KiB header over h2").seen().startsWith("accepted"), "no limits.cli here: " + report.console());
+        assertEquals(0, report.count(Verdict.FAIL), report.console());
+    }
+
     /** A check that may throw. */
     interface Check {
         void run() throws Exception;
@@ -198,13 +222,6 @@ class YourWildFlyIT {
         Matcher names = Pattern.compile("cipher-suite-names=(\"[^\"]*\")").matcher(addLine);
         assertTrue(names.find(), addLine);
         return names.group(1);
-    }
-
-    /** The page's copy block, as a user copies it. */
-    static List<String> pageLines() throws IOException {
-        Matcher block = LINES.matcher(Files.readString(PAGE));
-        assertTrue(block.find(), PAGE + " has no ```cli block");
-        return block.group(1).lines().filter(line -> !line.isBlank()).toList();
     }
 
     private String https() {

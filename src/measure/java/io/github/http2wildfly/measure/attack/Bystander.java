@@ -12,7 +12,7 @@ import javax.net.ssl.SSLContext;
 /**
  * Another client of the server while an attack runs: the JDK's HTTP/2 client on a connection of its own asks for one
  * small answer, waits for it (at most its patience), then pauses, until closed; it counts the answers that came whole
- * with 200 and the slowest of them. Whether everyone else is still served is what it says.
+ * with the page's own status (200, or the 404 of a page that is not there) and the slowest of them. Whether everyone else is still served is what it says.
  */
 public final class Bystander implements AutoCloseable {
 
@@ -30,7 +30,7 @@ public final class Bystander implements AutoCloseable {
     private final AtomicLong slowestNanos = new AtomicLong();
     private final Thread thread;
 
-    private Bystander(URI url, SSLContext tls, long everyMillis, Duration patience) {
+    private Bystander(URI url, SSLContext tls, int status, long everyMillis, Duration patience) {
         HttpClient client = HttpClient.newBuilder().sslContext(tls).version(HttpClient.Version.HTTP_2).build();
         HttpRequest request = HttpRequest.newBuilder(url).timeout(patience).build();
         thread = new Thread(() -> {
@@ -38,7 +38,7 @@ public final class Bystander implements AutoCloseable {
                 long started = System.nanoTime();
                 asked.incrementAndGet();
                 try {
-                    if (client.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode() == 200) {
+                    if (client.send(request, HttpResponse.BodyHandlers.ofByteArray()).statusCode() == status) {
                         answered.incrementAndGet();
                     }
                 } catch (IOException failed) {
@@ -58,9 +58,9 @@ public final class Bystander implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts asking {@code url}, a pause of {@code everyMillis} after each answer. */
-    public static Bystander start(URI url, SSLContext tls, long everyMillis, Duration patience) {
-        Bystander bystander = new Bystander(url, tls, everyMillis, patience);
+    /** Starts asking {@code url}, which answers {@code status}, a pause of {@code everyMillis} after each answer. */
+    public static Bystander start(URI url, SSLContext tls, int status, long everyMillis, Duration patience) {
+        Bystander bystander = new Bystander(url, tls, status, everyMillis, patience);
         bystander.thread.start();
         return bystander;
     }

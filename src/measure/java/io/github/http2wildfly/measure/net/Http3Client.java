@@ -31,6 +31,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
 
 /**
  * Netty's own HTTP/3 client, for tests: one QUIC connection, requests as streams on it. It shares no
@@ -64,10 +65,19 @@ public final class Http3Client implements AutoCloseable {
 
     /** Connects to {@code host:port}, trusting {@code certificate} alone. */
     public static Http3Client connect(String host, int port, X509Certificate certificate) throws Exception {
+        return connect(host, port, QuicSslContextBuilder.forClient().trustManager(certificate));
+    }
+
+    /** Connects to {@code host:port}, trusting what {@code trust} trusts (the JDK's authorities, say). */
+    public static Http3Client connect(String host, int port, TrustManager trust) throws Exception {
+        return connect(host, port, QuicSslContextBuilder.forClient().trustManager(trust));
+    }
+
+    private static Http3Client connect(String host, int port, QuicSslContextBuilder trusting) throws Exception {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         try {
             Channel socket = new Bootstrap().group(group).channel(NioDatagramChannel.class)
-                    .handler(codec(host, port, certificate, Duration.ofSeconds(30))).bind(0).sync().channel();
+                    .handler(codec(host, port, trusting, Duration.ofSeconds(30))).bind(0).sync().channel();
             QuicChannel connection = QuicChannel.newBootstrap(socket).handler(new Http3ClientConnectionHandler())
                     .remoteAddress(new InetSocketAddress(host, port)).connect().get(10, TimeUnit.SECONDS);
             return new Http3Client(group, socket, connection, host + ":" + port);
@@ -79,7 +89,11 @@ public final class Http3Client implements AutoCloseable {
 
     /** QUIC towards {@code host:port} for HTTP/3, trusting {@code certificate} alone, idle at most {@code idle}. */
     public static ChannelHandler codec(String host, int port, X509Certificate certificate, Duration idle) throws SSLException {
-        QuicSslContext tls = QuicSslContextBuilder.forClient().trustManager(certificate)
+        return codec(host, port, QuicSslContextBuilder.forClient().trustManager(certificate), idle);
+    }
+
+    private static ChannelHandler codec(String host, int port, QuicSslContextBuilder trusting, Duration idle) throws SSLException {
+        QuicSslContext tls = trusting
                 .applicationProtocols(Http3.supportedApplicationProtocols()).build();
         return Http3.newQuicClientCodecBuilder()
                 // The server's name in the engine: SNI, and the host the certificate must name.

@@ -1,0 +1,104 @@
+package io.github.http2wildfly.measure.check;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The check's findings as people read them (Markdown and HTML, a verdict a line) and as CI reads them (a JUnit report,
+ * one test case a finding, a FAIL its failure).
+ */
+public record CheckReport(URI url, Instant checked, List<Finding> findings) {
+
+    public long count(Verdict verdict) {
+        return findings.stream().filter(finding -> finding.verdict() == verdict).count();
+    }
+
+    /** The finding on {@code topic}; the ITs ask for lines by their topic. */
+    public Finding on(String topic) {
+        return findings.stream().filter(finding -> finding.topic().equals(topic)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no finding on " + topic + " in " + findings));
+    }
+
+    /** "3 pass, 2 warn, 0 fail, 4 info". */
+    public String tally() {
+        return count(Verdict.PASS) + " pass, " + count(Verdict.WARN) + " warn, " + count(Verdict.FAIL) + " fail, " + count(Verdict.INFO) + " info";
+    }
+
+    public String markdown() {
+        StringBuilder page = new StringBuilder("# HTTP/2 check of " + url + "\n\n")
+                .append("Checked ").append(checked.truncatedTo(ChronoUnit.SECONDS)).append(" by `./mvnw verify -Pcheck -Dcheck.url=")
+                .append(url).append("` (docs/check.md): ").append(tally()).append(".\n\n")
+                .append("| verdict | what | seen | what to do |\n|---|---|---|---|\n");
+        for (Finding finding : findings) {
+            page.append("| ").append(finding.verdict()).append(" | ").append(cell(finding.topic())).append(" | ").append(cell(finding.seen()))
+                    .append(" | ").append(cell(finding.toDo())).append(" |\n");
+        }
+        return page.toString();
+    }
+
+    public String html() {
+        StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HTTP/2 check of ")
+                .append(escape(url.toString())).append("</title>\n<style>body{font-family:sans-serif;margin:2em}td,th{border:1px solid #ccc;"
+                        + "padding:.3em .5em;vertical-align:top}table{border-collapse:collapse}.PASS{background:#dfd}.WARN{background:#ffd}"
+                        + ".FAIL{background:#fcc}.INFO{background:#eef}</style></head><body>\n<h1>HTTP/2 check of ")
+                .append(escape(url.toString())).append("</h1>\n<p>Checked ").append(checked.truncatedTo(ChronoUnit.SECONDS))
+                .append(": ").append(tally()).append(".</p>\n<table><tr><th>verdict</th><th>what</th><th>seen</th><th>what to do</th></tr>\n");
+        for (Finding finding : findings) {
+            page.append("<tr class=\"").append(finding.verdict()).append("\"><td>").append(finding.verdict()).append("</td><td>")
+                    .append(escape(finding.topic())).append("</td><td>").append(escape(finding.seen())).append("</td><td>")
+                    .append(escape(finding.toDo())).append("</td></tr>\n");
+        }
+        return page.append("</table></body></html>\n").toString();
+    }
+
+    public String junit() {
+        StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"http2-check ")
+                .append(escape(url.toString())).append("\" tests=\"").append(findings.size()).append("\" failures=\"")
+                .append(count(Verdict.FAIL)).append("\" errors=\"0\" skipped=\"").append(count(Verdict.INFO)).append("\">\n");
+        for (Finding finding : findings) {
+            xml.append("  <testcase classname=\"http2-check\" name=\"").append(escape(finding.topic())).append("\">");
+            switch (finding.verdict()) {
+                case FAIL -> xml.append("<failure message=\"").append(escape(finding.seen())).append("\">").append(escape(finding.toDo()))
+                        .append("</failure>");
+                case INFO -> xml.append("<skipped message=\"").append(escape(finding.seen())).append("\"/>");
+                default -> xml.append("<system-out>").append(escape(finding.verdict() + ": " + finding.seen())).append("</system-out>");
+            }
+            xml.append("</testcase>\n");
+        }
+        return xml.append("</testsuite>\n").toString();
+    }
+
+    /** check.md, check.html and TEST-check.xml in {@code directory}; the HTML's path. */
+    public Path write(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve("check.md"), markdown());
+        Files.writeString(directory.resolve("TEST-check.xml"), junit());
+        return Files.writeString(directory.resolve("check.html"), html());
+    }
+
+    /** One line a finding for the console: "PASS  ALPN, OkHttp, …: h2 over TLSv1.3". */
+    public String console() {
+        StringBuilder lines = new StringBuilder();
+        for (Finding finding : findings) {
+            lines.append(String.format(Locale.ROOT, "%-4s  %s: %s%n", finding.verdict(), finding.topic(), finding.seen()));
+            if (!finding.toDo().isEmpty() && finding.verdict() != Verdict.PASS) {
+                lines.append("      → ").append(finding.toDo()).append(System.lineSeparator());
+            }
+        }
+        return lines.toString();
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", " ");
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

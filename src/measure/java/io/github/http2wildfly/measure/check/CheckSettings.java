@@ -1,0 +1,121 @@
+package io.github.http2wildfly.measure.check;
+
+import io.github.http2wildfly.measure.attack.Attack;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Collectors;
+
+/**
+ * What {@code ./mvnw verify -Pcheck} checks, from its {@code check.*} properties; each default is here and in
+ * docs/check.md.
+ *
+ * @param url the page checked: https://host[:port]/path (TLS, ALPN, attacks, HTTP/3) or http://… (h2c alone)
+ * @param clearTextUrl the same server's http:// URL, for h2c beside an https one; empty when not given
+ * @param trust a PEM certificate the check trusts instead of the JDK's authorities (a self-signed server's)
+ * @param attacks the named attacks sent, gently (check.attacks: their tokens, or none)
+ * @param attackTime how long each attack may last at most
+ * @param h2spec whether h2spec's conformance run is part of the check
+ * @param reports where the Markdown, HTML and JUnit reports go
+ */
+public record CheckSettings(
+        URI url,
+        Optional<URI> clearTextUrl,
+        Optional<Path> trust,
+        List<Attack> attacks,
+        Duration attackTime,
+        boolean h2spec,
+        Path reports) {
+
+    static final String ATTACKS = "rapid-reset,continuation-flood,made-you-reset";
+
+    /** The settings the properties give; a property that is missing or wrong is one line of CheckFailure. */
+    public static CheckSettings read(Properties given) {
+        String url = given.getProperty("check.url", "").strip();
+        if (url.isEmpty()) {
+            throw new CheckFailure("check.url is missing: ./mvnw verify -Pcheck -Dcheck.url=https://host:port/path");
+        }
+        String clearText = given.getProperty("check.http.url", "").strip();
+        String trust = given.getProperty("check.trust", "").strip();
+        if (!trust.isEmpty() && !Files.isReadable(Path.of(trust))) {
+            throw new CheckFailure("check.trust=" + trust + " is not a readable file (a PEM certificate the check trusts)");
+        }
+        return new CheckSettings(
+                uri("check.url", url),
+                clearText.isEmpty() ? Optional.empty() : Optional.of(uri("check.http.url", clearText)),
+                trust.isEmpty() ? Optional.empty() : Optional.of(Path.of(trust)),
+                attacks(given.getProperty("check.attacks", ATTACKS)),
+                Duration.ofSeconds(seconds(given.getProperty("check.attack.seconds", "3"))),
+                bool("check.h2spec", given.getProperty("check.h2spec", "true")),
+                Path.of(given.getProperty("check.reports", "target/check").strip()));
+    }
+
+    boolean tls() {
+        return url.getScheme().equals("https");
+    }
+
+    /** The port the URL names, or its scheme's. */
+    static int port(URI uri) {
+        return uri.getPort() > 0 ? uri.getPort() : uri.getScheme().equals("https") ? 443 : 80;
+    }
+
+    /** The path and query to ask for: "/" where the URL names none. */
+    static String path(URI uri) {
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        return uri.getRawQuery() == null ? path : path + "?" + uri.getRawQuery();
+    }
+
+    private static URI uri(String name, String value) {
+        try {
+            URI uri = new URI(value);
+            if (uri.getScheme() == null || !List.of("http", "https").contains(uri.getScheme().toLowerCase(Locale.ROOT))
+                    || uri.getHost() == null) {
+                throw new CheckFailure(name + "=" + value + " is not an http:// or https:// URL with a host");
+            }
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new CheckFailure(name + "=" + value + " is not a URL: " + e.getReason());
+        }
+    }
+
+    private static List<Attack> attacks(String tokens) {
+        List<Attack> attacks = new ArrayList<>();
+        for (String token : tokens.split(",")) {
+            String name = token.strip();
+            if (name.isEmpty() || name.equals("none")) {
+                continue;
+            }
+            attacks.add(Attack.of(name).orElseThrow(() -> new CheckFailure("check.attacks: " + name + " is not one of none, "
+                    + Arrays.stream(Attack.values()).map(Attack::token).collect(Collectors.joining(", ")))));
+        }
+        return List.copyOf(attacks);
+    }
+
+    private static long seconds(String value) {
+        try {
+            long seconds = Long.parseLong(value.strip());
+            if (seconds >= 1 && seconds <= 60) {
+                return seconds;
+            }
+        } catch (NumberFormatException notANumber) {
+            // said below
+        }
+        throw new CheckFailure("check.attack.seconds=" + value + " is not a number of seconds from 1 to 60");
+    }
+
+    private static boolean bool(String name, String value) {
+        return switch (value.strip()) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new CheckFailure(name + "=" + value + " is not true or false");
+        };
+    }
+}

@@ -1,0 +1,20 @@
+package io.github.http2wildfly.measure.check;
+
+/**
+ * One line of the check's report.
+ *
+ * @param topic what was checked: "ALPN, OkHttp, TLS 1.3 and 1.2 offered"
+ * @param verdict what it means
+ * @param seen what the server did, in a sentence
+ * @param toDo what to do about it (a line of docs/your-wildfly.md where one fixes it), or "" where nothing is to do
+ */
+public record Finding(String topic, Verdict verdict, String seen, String toDo) {
+
+    static Finding pass(String topic, String seen) {
+        return new Finding(topic, Verdict.PASS, seen, "");
+    }
+
+    static Finding info(String topic, String seen, String toDo) {
+        return new Finding(topic, Verdict.INFO, seen, toDo);
+    }
+}

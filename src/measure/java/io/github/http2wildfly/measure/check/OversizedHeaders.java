@@ -1,0 +1,75 @@
+package io.github.http2wildfly.measure.check;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+
+/**
+ * A request whose one header is 64 KiB, over HTTP/2 and over HTTP/1.1: a server should answer it (431 or 400), not
+ * drop the connection, which a client reports as a network error with nothing to show its user. An answer with the
+ * page's own status is the request accepted.
+ */
+final class OversizedHeaders {
+
+    static final int BYTES = 64 * 1024;
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
+
+    private final URI url;
+    private final CheckTrust trust;
+    private final int pageStatus;
+
+    OversizedHeaders(URI url, CheckTrust trust, int pageStatus) {
+        this.url = url;
+        this.trust = trust;
+        this.pageStatus = pageStatus;
+    }
+
+    List<Finding> findings(boolean tls) {
+        List<Finding> findings = new ArrayList<>();
+        if (tls) {
+            findings.add(judge("a 64 KiB header over h2", pageStatus, send(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1))));
+        }
+        findings.add(judge("a 64 KiB header over HTTP/1.1", pageStatus, send(List.of(Protocol.HTTP_1_1))));
+        return findings;
+    }
+
+    /** The answer's status, or what the client saw instead ("no answer: …"). */
+    private String send(List<Protocol> protocols) {
+        OkHttpClient client = new OkHttpClient.Builder().sslSocketFactory(trust.context().getSocketFactory(), trust.manager())
+                .protocols(protocols).followRedirects(false).retryOnConnectionFailure(false).callTimeout(PATIENCE).build();
+        try (Response response = client.newCall(new Request.Builder().url(url.toString()).header("X-Check-Oversized", "a".repeat(BYTES))
+                .build()).execute()) {
+            return Integer.toString(response.code());
+        } catch (IOException dropped) {
+            return "no answer: " + dropped.getMessage();
+        } finally {
+            client.dispatcher().executorService().shutdown();
+            client.connectionPool().evictAll();
+        }
+    }
+
+    static Finding judge(String topic, int pageStatus, String answer) {
+        if (answer.startsWith("no answer")) {
+            return new Finding(topic, Verdict.WARN, answer, "a client sees a network error; an answer (431) tells it why");
+        }
+        int status = Integer.parseInt(answer);
+        if (status == pageStatus) {
+            return Finding.info(topic, "accepted: answered " + status + ", as the page does",
+                    "the listener's max-header-size bounds what one request may carry");
+        }
+        if (status >= 400 && status < 500) {
+            return Finding.pass(topic, "answered " + status);
+        }
+        if (status >= 500) {
+            return new Finding(topic, Verdict.WARN, "answered " + status + ": a server error for a client's mistake",
+                    "a 4xx (431) says whose mistake it is");
+        }
+        return Finding.info(topic, "answered " + status + " (the page answers " + pageStatus + ")", "");
+    }
+}

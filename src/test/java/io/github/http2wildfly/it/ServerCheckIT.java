@@ -1,0 +1,146 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.measure.check.CheckFailure;
+import io.github.http2wildfly.measure.check.CheckReport;
+import io.github.http2wildfly.measure.check.CheckSettings;
+import io.github.http2wildfly.measure.check.Finding;
+import io.github.http2wildfly.measure.check.ServerCheck;
+import io.github.http2wildfly.measure.check.Verdict;
+import io.github.http2wildfly.measure.net.RefusedPort;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The check of a user's own server (-Pcheck, docs/check.md) pointed at servers whose answers are known: this project's
+ * door 2 (Undertow with the diffs), Debian's nginx and Caddy serving a static page; the stock WildFly's report is
+ * YourWildFlyIT's. Each report is different, and each line the one that server earns. Bad URLs: one line each.
+ */
+@Tag("slow") // a few attacks of seconds and h2spec against each server: -Pslow runs it
+class ServerCheckIT extends DeployedWarTest {
+
+    static final Path REPORTS = Path.of("target/check-it");
+
+    @Test
+    void door2WithTheDiffsGivesH2ToEveryClientAndLimitsTwoOfTheNamedAttacks() throws Exception {
+        CheckReport report = check("patched", doors.uri(Door.HTTP_2_TLS, "/logos?count=1"), doors.uri(Door.HTTP_1_1, "/logos?count=1"));
+        assertEquals(0, report.count(Verdict.FAIL), report.console());
+        assertPass(report, "ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3");
+        assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
+        assertPass(report, "h2c by prior knowledge, OkHttp", "h2");
+        assertPass(report, "h2c by Upgrade, POST with a 10,000-byte body, the JDK's HttpClient", "upgraded to h2");
+        Finding h2spec = report.on("h2spec 2.2.0 (conformance, TLS)");
+        assertTrue(h2spec.verdict() == Verdict.PASS || h2spec.verdict() == Verdict.WARN
+                && H2specIT.RACES.containsAll(List.of(h2spec.seen().replaceFirst(".*failed: ", "").split(", "))),
+                "all passed, or only the races H2specIT pins: " + h2spec);
+        // wildfly/limits.cli: Undertow's header list limit over HTTP/2 ends the connection (GOAWAY), unanswered
+        assertEquals(Verdict.WARN, report.on("a 64 KiB header over h2").verdict(), report.console());
+        assertPass(report, "a 64 KiB header over HTTP/1.1", "answered 431");
+        assertNamedAttacks(report);
+        assertTrue(report.on("103 Early Hints and preload").seen().startsWith("no 103 before the answer (200)"), report.console());
+        assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), "door 2 advertises no door 4: " + report.console());
+        assertEquals("not told (WildFly's default)", report.on("server identity").seen(), report.console());
+    }
+
+    @Test
+    void nginx122SpeaksTls12AloneByDefaultNamesItselfAndEndsARapidReset() throws Exception {
+        try (StaticTlsServer nginx = StaticTlsServer.start(StaticTlsServer.Kind.NGINX, Files.createDirectories(REPORTS.resolve("nginx-server")))) {
+            CheckReport report = check("nginx", nginx.url(), null);
+            // ssl_protocols gained TLSv1.3 by default in nginx 1.23.4; Debian 12 carries 1.22
+            Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
+            assertEquals(Verdict.WARN, tls13.verdict(), report.console());
+            assertTrue(tls13.seen().contains("TLS 1.3 is off"), tls13.seen());
+            assertPass(report, "ALPN, OkHttp, TLS 1.2 alone", "h2 over TLSv1.2");
+            assertPass(report, "rapid reset (CVE-2023-44487)", "GOAWAY");
+            assertTrue(report.on("server identity").seen().startsWith("Server: nginx/"), report.console());
+            assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
+        }
+    }
+
+    @Test
+    void caddyAdvertisesHttp3AndAnswersIt() throws Exception {
+        try (StaticTlsServer caddy = StaticTlsServer.start(StaticTlsServer.Kind.CADDY, Files.createDirectories(REPORTS.resolve("caddy-server")))) {
+            CheckReport report = check("caddy", caddy.url(), null);
+            assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
+            assertPass(report, "HTTP/3 (Alt-Svc)", "h3 answered 200");
+            assertTrue(report.on("server identity").seen().contains("Caddy"), report.console());
+            assertEquals(0, report.count(Verdict.FAIL), report.console());
+        }
+    }
+
+    @Test
+    void aUrlTheCheckCannotUseIsOneLineEach() throws Exception {
+        URI page = doors.uri(Door.HTTP_2_TLS, "/logos?count=1");
+        try (RefusedPort refused = new RefusedPort()) {
+            int port = refused.address().getPort();
+            assertOneLine("nobody answers at 127.0.0.1:" + port, "https://127.0.0.1:" + port + "/", true);
+        }
+        URI door1 = doors.uri(Door.HTTP_1_1, "/");
+        assertOneLine("does not speak TLS", "https://localhost:" + door1.getPort() + "/", true);
+        assertOneLine("is not trusted (self-signed", page.toString(), false);
+        String context = doors.uri(Door.HTTP_2_TLS, "").toString().replaceAll("/$", "");
+        assertOneLine("redirects (", context, true);
+        assertOneLine("not an http:// or https:// URL", "ftp://localhost/", true);
+        assertOneLine("check.url is missing", "", true);
+    }
+
+    private void assertOneLine(String words, String url, boolean trusted) {
+        Properties given = new Properties();
+        given.setProperty("check.url", url);
+        if (trusted) {
+            given.setProperty("check.trust", TrustedClients.certificatePath().toString());
+        }
+        given.setProperty("check.reports", REPORTS.resolve("bad").toString());
+        CheckFailure failure = assertThrows(CheckFailure.class, () -> new ServerCheck(CheckSettings.read(given)).run(), url);
+        assertTrue(failure.getMessage().contains(words), url + ": " + failure.getMessage());
+        assertFalse(failure.getMessage().contains("\n"), failure.getMessage());
+        assertEquals(0, failure.getStackTrace().length, "no stack trace");
+    }
+
+    /**
+     * The named attacks' answers, the same on stock Undertow 2.3.23 and with the diffs (docs/hardening.md): MadeYouReset
+     * and the CONTINUATION flood end in a GOAWAY, rapid reset is taken whole while others are still served.
+     */
+    static void assertNamedAttacks(CheckReport report) {
+        assertPass(report, "MadeYouReset (CVE-2025-8671)", "GOAWAY 1 × ENHANCE_YOUR_CALM");
+        assertPass(report, "CONTINUATION flood (CVE-2024-27316)", "GOAWAY 1 × PROTOCOL_ERROR");
+        Finding rapidReset = report.on("rapid reset (CVE-2023-44487)");
+        assertEquals(Verdict.WARN, rapidReset.verdict(), report.console());
+        assertTrue(rapidReset.seen().contains("not limited at this count"), rapidReset.seen());
+    }
+
+    static void assertPass(CheckReport report, String topic, String seen) {
+        Finding finding = report.on(topic);
+        assertEquals(Verdict.PASS, finding.verdict(), topic + ": " + finding + "\n" + report.console());
+        assertTrue(finding.seen().contains(seen), topic + ": " + finding.seen());
+    }
+
+    /** The check's report on {@code url}, trusting the project's certificate, written to target/check-it/{@code name}. */
+    static CheckReport check(String name, URI url, URI clearText) throws Exception {
+        return check(name, url, clearText, TrustedClients.certificatePath());
+    }
+
+    static CheckReport check(String name, URI url, URI clearText, Path trust) throws Exception {
+        Properties given = new Properties();
+        given.setProperty("check.url", url.toString());
+        if (clearText != null) {
+            given.setProperty("check.http.url", clearText.toString());
+        }
+        given.setProperty("check.trust", trust.toString());
+        given.setProperty("check.reports", REPORTS.resolve(name).toString());
+        CheckReport report = new ServerCheck(CheckSettings.read(given)).run();
+        report.write(REPORTS.resolve(name));
+        System.out.println("The check of " + name + " (" + url + "):\n" + report.console());
+        return report;
+    }
+}
