@@ -107,6 +107,16 @@ bad_host=$(curl -sS --max-time 10 --http2 --cacert "$CERT" -H 'Host: [x' -w ' %{
 echo "curl: Host: [x over HTTP/2 -> 400 with one line"
 echo "network changed to 0 ms, 2 % loss, 10 Mbit/s, BBR and back by POST; loss=abc refused with 400"
 
+# The check of your own server (docs/check.md), as a user runs it against this one: no FAIL (exit 0), its three reports.
+echo "== ./mvnw verify -Pcheck against door 2 and door 1"
+./mvnw -B -q -o verify -Pcheck -Dcheck.url="https://localhost:$DOOR2$PAGE?count=1" -Dcheck.trust="$CERT" \
+  -Dcheck.http.url="http://localhost:$DOOR1$PAGE?count=1" >"$LOG_DIR/check.log" 2>&1 || { tail -n 30 "$LOG_DIR/check.log"; fail "-Pcheck on door 2"; }
+for report in check.html check.md TEST-check.xml; do [ -s "target/check/$report" ] || fail "-Pcheck wrote no $report"; done
+grep -q '^PASS  ALPN, the JDK.s HttpClient, TLS 1.3 alone: h2' "$LOG_DIR/check.log" || fail "-Pcheck: $(grep 'TLS 1.3 alone' "$LOG_DIR/check.log")"
+unreachable=$(./mvnw -B -q -o verify -Pcheck -Dcheck.url=https://localhost:1/ 2>&1 | grep -c 'nobody answers at localhost:1' || true)
+[ "$unreachable" -ge 1 ] || fail "-Pcheck on a closed port said no 'nobody answers'"
+echo "-Pcheck: $(tail -n 1 "$LOG_DIR/check.log" | cut -c1-160)"
+
 echo "== soak: h2load on every door and slow door, ngtcp2's HTTP/3 client on door 4 and its twin, the server's heap after a full GC before and after"
 server_pid=$(server_pid_of "$mvn_pid")
 heap_used_kb() { jcmd "$server_pid" GC.run >/dev/null; jcmd "$server_pid" GC.heap_info | grep -o 'used [0-9]*K' | head -n 1 | tr -dc 0-9; }

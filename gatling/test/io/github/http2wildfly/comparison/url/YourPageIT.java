@@ -10,6 +10,7 @@ import de.sstoehr.harreader.HarReader;
 import de.sstoehr.harreader.model.Har;
 import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.measure.net.RefusedPort;
+import io.github.http2wildfly.servers.LocalWebServers;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

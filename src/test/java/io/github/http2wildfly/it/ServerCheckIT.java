@@ -13,17 +13,22 @@ import io.github.http2wildfly.measure.check.Finding;
 import io.github.http2wildfly.measure.check.ServerCheck;
 import io.github.http2wildfly.measure.check.Verdict;
 import io.github.http2wildfly.measure.net.RefusedPort;
+import io.github.http2wildfly.servers.LocalWebServers;
+import java.io.File;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The check of a user's own server (-Pcheck, docs/check.md) pointed at servers whose answers are known: this project's
- * door 2 (Undertow with the diffs), Debian's nginx and Caddy serving a static page; the stock WildFly's report is
+ * door 2 (Undertow with the diffs), Debian's nginx and Caddy serving a static copy of the page (LocalWebServers); the stock WildFly's report is
  * YourWildFlyIT's. Each report is different, and each line the one that server earns. Bad URLs: one line each.
  */
 @Tag("slow") // a few attacks of seconds and h2spec against each server: -Pslow runs it
@@ -43,7 +48,9 @@ class ServerCheckIT extends DeployedWarTest {
         assertTrue(h2spec.verdict() == Verdict.PASS || h2spec.verdict() == Verdict.WARN
                 && H2specIT.RACES.containsAll(List.of(h2spec.seen().replaceFirst(".*failed: ", "").split(", "))),
                 "all passed, or only the races H2specIT pins: " + h2spec);
-        // wildfly/limits.cli: Undertow's header list limit over HTTP/2 ends the connection (GOAWAY), unanswered
+        // Undertow's header list limit (20,000 bytes) ends the connection unanswered (GOAWAY); stock Undertow may answer
+        // before it is reached, by how the frames fall: it dispatches a request before its header block ends
+        // (http2-continuation.diff), so YourWildFlyIT asserts nothing of it
         assertEquals(Verdict.WARN, report.on("a 64 KiB header over h2").verdict(), report.console());
         assertPass(report, "a 64 KiB header over HTTP/1.1", "answered 431");
         assertNamedAttacks(report);
@@ -54,13 +61,15 @@ class ServerCheckIT extends DeployedWarTest {
 
     @Test
     void nginx122SpeaksTls12AloneByDefaultNamesItselfAndEndsARapidReset() throws Exception {
-        try (StaticTlsServer nginx = StaticTlsServer.start(StaticTlsServer.Kind.NGINX, Files.createDirectories(REPORTS.resolve("nginx-server")))) {
-            CheckReport report = check("nginx", nginx.url(), null);
+        try (LocalWebServers servers = new LocalWebServers(fresh("nginx-server"))) {
+            CheckReport report = check("nginx", URI.create(servers.nginx("/")), URI.create("http://localhost:" + servers.nginxPlain + "/"),
+                    servers.certificate);
             // ssl_protocols gained TLSv1.3 by default in nginx 1.23.4; Debian 12 carries 1.22
             Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
             assertEquals(Verdict.WARN, tls13.verdict(), report.console());
             assertTrue(tls13.seen().contains("TLS 1.3 is off"), tls13.seen());
             assertPass(report, "ALPN, OkHttp, TLS 1.2 alone", "h2 over TLSv1.2");
+            assertEquals(Verdict.INFO, report.on("h2c by prior knowledge, OkHttp").verdict(), "no http2 on its plain listen: " + report.console());
             assertPass(report, "rapid reset (CVE-2023-44487)", "GOAWAY");
             assertTrue(report.on("server identity").seen().startsWith("Server: nginx/"), report.console());
             assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
@@ -69,8 +78,8 @@ class ServerCheckIT extends DeployedWarTest {
 
     @Test
     void caddyAdvertisesHttp3AndAnswersIt() throws Exception {
-        try (StaticTlsServer caddy = StaticTlsServer.start(StaticTlsServer.Kind.CADDY, Files.createDirectories(REPORTS.resolve("caddy-server")))) {
-            CheckReport report = check("caddy", caddy.url(), null);
+        try (LocalWebServers servers = new LocalWebServers(fresh("caddy-server"))) {
+            CheckReport report = check("caddy", URI.create(servers.caddy("/")), null, servers.certificate);
             assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
             assertPass(report, "HTTP/3 (Alt-Svc)", "h3 answered 200");
             assertTrue(report.on("server identity").seen().contains("Caddy"), report.console());
@@ -109,11 +118,12 @@ class ServerCheckIT extends DeployedWarTest {
 
     /**
      * The named attacks' answers, the same on stock Undertow 2.3.23 and with the diffs (docs/hardening.md): MadeYouReset
-     * and the CONTINUATION flood end in a GOAWAY, rapid reset is taken whole while others are still served.
+     * and the CONTINUATION flood end the connection, rapid reset is taken whole while others are still served.
      */
     static void assertNamedAttacks(CheckReport report) {
-        assertPass(report, "MadeYouReset (CVE-2025-8671)", "GOAWAY 1 × ENHANCE_YOUR_CALM");
-        assertPass(report, "CONTINUATION flood (CVE-2024-27316)", "GOAWAY 1 × PROTOCOL_ERROR");
+        // the GOAWAY (ENHANCE_YOUR_CALM, PROTOCOL_ERROR) is not always read before the close
+        assertPass(report, "MadeYouReset (CVE-2025-8671)", "closed after");
+        assertPass(report, "CONTINUATION flood (CVE-2024-27316)", "closed after");
         Finding rapidReset = report.on("rapid reset (CVE-2023-44487)");
         assertEquals(Verdict.WARN, rapidReset.verdict(), report.console());
         assertTrue(rapidReset.seen().contains("not limited at this count"), rapidReset.seen());
@@ -123,6 +133,17 @@ class ServerCheckIT extends DeployedWarTest {
         Finding finding = report.on(topic);
         assertEquals(Verdict.PASS, finding.verdict(), topic + ": " + finding + "\n" + report.console());
         assertTrue(finding.seen().contains(seen), topic + ": " + finding.seen());
+    }
+
+    /** An empty folder of target/check-it for a server's files. */
+    private static Path fresh(String name) throws IOException {
+        Path directory = REPORTS.resolve(name);
+        if (Files.exists(directory)) {
+            try (Stream<Path> files = Files.walk(directory)) {
+                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+            }
+        }
+        return Files.createDirectories(directory).toAbsolutePath();
     }
 
     /** The check's report on {@code url}, trusting the project's certificate, written to target/check-it/{@code name}. */

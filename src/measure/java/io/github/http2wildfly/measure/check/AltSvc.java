@@ -31,7 +31,7 @@ final class AltSvc {
             return Finding.pass(topic, "Alt-Svc: " + altSvc.get() + "; h3 answered " + response.status() + " on UDP " + host + ":" + port);
         } catch (Exception failed) {
             return new Finding(topic, Verdict.FAIL, "Alt-Svc: " + altSvc.get() + ", but h3 on UDP " + host + ":" + port + " gave no answer: "
-                    + failed.getMessage(), "a browser that believes Alt-Svc tries QUIC first: advertise only what answers");
+                    + Finding.said(failed), "a browser that believes Alt-Svc tries QUIC first: advertise only what answers");
         }
     }
 }

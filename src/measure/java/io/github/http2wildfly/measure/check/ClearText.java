@@ -41,7 +41,7 @@ final class ClearText {
         try (Response response = client.newCall(new Request.Builder().url(url.toString()).build()).execute()) {
             return Finding.pass(topic, "h2, answered " + response.code());
         } catch (IOException refused) {
-            return Finding.info(topic, "no h2c by prior knowledge: " + refused.getMessage(), "where a balancer needs it: " + ON);
+            return Finding.info(topic, "no h2c by prior knowledge: " + Finding.said(refused), "where a balancer needs it: " + ON);
         } finally {
             client.dispatcher().executorService().shutdown();
             client.connectionPool().evictAll();
@@ -59,7 +59,7 @@ final class ClearText {
             }
             return Finding.info(topic, "not upgraded: HTTP/1.1, answered " + response.statusCode(), "where a client needs it: " + ON);
         } catch (IOException failed) {
-            return new Finding(topic, Verdict.WARN, "no answer to an Upgrade request: " + failed.getMessage(),
+            return new Finding(topic, Verdict.WARN, "no answer to an Upgrade request: " + Finding.said(failed),
                     "a server should answer it, upgraded or in HTTP/1.1");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

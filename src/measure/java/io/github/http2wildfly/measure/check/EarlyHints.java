@@ -33,7 +33,7 @@ final class EarlyHints {
             return Finding.info(topic, "no 103 before the answer (" + first.get() + ")" + preload,
                     "push is off in browsers; on WildFly 39 a Link: rel=preload header on the answer is what is left");
         } catch (IOException | InterruptedException | RuntimeException failed) {
-            return Finding.info(topic, "not checked: " + failed.getMessage(), "");
+            return Finding.info(topic, "not checked: " + Finding.said(failed), "");
         }
     }
 }

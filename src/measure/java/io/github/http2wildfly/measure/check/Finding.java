@@ -17,4 +17,9 @@ public record Finding(String topic, Verdict verdict, String seen, String toDo) {
     static Finding info(String topic, String seen, String toDo) {
         return new Finding(topic, Verdict.INFO, seen, toDo);
     }
+
+    /** What a client saw fail, in words: the exception's message, or its name where it has none. */
+    static String said(Throwable failure) {
+        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+    }
 }

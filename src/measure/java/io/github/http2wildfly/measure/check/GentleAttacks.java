@@ -65,7 +65,7 @@ final class GentleAttacks {
             }
             seen = bystander.seen();
         } catch (IOException failed) {
-            return Finding.info(topic, "not sent: " + failed.getMessage(), "");
+            return Finding.info(topic, "not sent: " + Finding.said(failed), "");
         }
         return judge(topic, outcome, seen);
     }

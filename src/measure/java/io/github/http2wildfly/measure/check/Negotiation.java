@@ -102,9 +102,9 @@ final class Negotiation {
         try (Response response = client.newCall(new Request.Builder().url(url.toString()).build()).execute()) {
             return new Negotiated(response.handshake().tlsVersion().javaName(), response.protocol().toString(), null);
         } catch (SSLHandshakeException refused) {
-            return new Negotiated(null, null, refused.getMessage());
+            return new Negotiated(null, null, Finding.said(refused));
         } catch (IOException failed) {
-            throw new CheckFailure("OkHttp offering " + offer.label + " got no answer from " + url + ": " + failed.getMessage());
+            throw new CheckFailure("OkHttp offering " + offer.label + " got no answer from " + url + ": " + Finding.said(failed));
         } finally {
             client.dispatcher().executorService().shutdown();
             client.connectionPool().evictAll();
@@ -122,9 +122,9 @@ final class Negotiation {
             String tls = response.sslSession().map(session -> session.getProtocol()).orElse("?");
             return new Negotiated(tls, response.version() == HttpClient.Version.HTTP_2 ? "h2" : "http/1.1", null);
         } catch (SSLHandshakeException refused) {
-            return new Negotiated(null, null, refused.getMessage());
+            return new Negotiated(null, null, Finding.said(refused));
         } catch (IOException failed) {
-            throw new CheckFailure("the JDK's HttpClient offering " + offer.label + " got no answer from " + url + ": " + failed.getMessage());
+            throw new CheckFailure("the JDK's HttpClient offering " + offer.label + " got no answer from " + url + ": " + Finding.said(failed));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CheckFailure("interrupted");

@@ -47,7 +47,7 @@ final class OversizedHeaders {
                 .build()).execute()) {
             return Integer.toString(response.code());
         } catch (IOException dropped) {
-            return "no answer: " + dropped.getMessage();
+            return "no answer: " + Finding.said(dropped);
         } finally {
             client.dispatcher().executorService().shutdown();
             client.connectionPool().evictAll();

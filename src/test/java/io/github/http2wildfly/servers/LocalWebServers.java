@@ -1,6 +1,5 @@
-package io.github.http2wildfly.comparison.url;
+package io.github.http2wildfly.servers;
 
-import io.github.http2wildfly.servers.ServerKeystore;
 import io.github.http2wildfly.measure.net.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,24 +18,25 @@ import java.util.concurrent.TimeUnit;
 /**
  * Servers nobody here wrote, on loopback, serving a static copy of the 500-logo page with a certificate
  * made for the run (the project's ServerKeystore): Debian's nginx (HTTP/1.1 and HTTP/2, and plain HTTP/1.1 on a second port) and Caddy
- * (HTTP/1.1, HTTP/2 and HTTP/3, which it offers in Alt-Svc). Each is stopped by its PID on close.
+ * (HTTP/1.1, HTTP/2 and HTTP/3, which it offers in Alt-Svc). Each is stopped by its PID on close. Your page's ITs
+ * compare the protocols on them, the server check's ITs check them.
  */
-final class LocalWebServers implements AutoCloseable {
+public final class LocalWebServers implements AutoCloseable {
 
-    static final int IMAGES = 500;
+    public static final int IMAGES = 500;
     static final Path NGINX = Path.of("/usr/sbin/nginx");
     static final Path CADDY = Path.of("/usr/bin/caddy");
     private static final String PASSWORD = "changeit";
     private static final String ALIAS = "site";
 
-    final Path directory;
-    final Path certificate;
-    final int nginxTls;
-    final int nginxPlain;
-    final int caddy;
+    public final Path directory;
+    public final Path certificate;
+    public final int nginxTls;
+    public final int nginxPlain;
+    public final int caddy;
     private final List<Process> processes = new ArrayList<>();
 
-    LocalWebServers(Path directory) throws Exception {
+    public LocalWebServers(Path directory) throws Exception {
         this.directory = directory;
         Path site = Files.createDirectories(directory.resolve("site"));
         Files.copy(Path.of("src/main/webapp/WEB-INF/logo.png"), site.resolve("logo.png"));
@@ -56,15 +56,15 @@ final class LocalWebServers implements AutoCloseable {
         start(caddy(site, key), "caddy", caddy);
     }
 
-    static boolean installed() {
+    public static boolean installed() {
         return Files.isExecutable(NGINX) && Files.isExecutable(CADDY);
     }
 
-    String nginx(String path) {
+    public String nginx(String path) {
         return "https://localhost:" + nginxTls + path;
     }
 
-    String caddy(String path) {
+    public String caddy(String path) {
         return "https://localhost:" + caddy + path;
     }
 
