@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * fails the same check; and a real difference is found (the power), the loads it took printed beside it.
  */
 // An IT for its time, not for a server: half a minute of simulation, in verify rather than on the way to wildfly:run
+@Tag("slow") // the verdict rule's calibration, a minute or so: -Pslow runs it
 class FalseWinnerRateIT {
 
     private static final int PAIRS = 4000;

@@ -19,6 +19,7 @@ import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * combines them (MetaRegression), each run with its own order and its own penalty.
  */
 // An IT for its time, not for a server: half a minute of simulation
+@Tag("slow") // the verdict rule's calibration, a minute or so: -Pslow runs it
 class RealScheduleCalibrationIT {
 
     private static final int PAIRS = 4000;

@@ -85,38 +85,12 @@ class LegacyServerTest {
         assertFalse(Files.exists(dir.getParent().resolve("evil.sh")));
     }
 
-    @Test
-    void theWholeStepRecordsTheServerAndLeavesTheScriptsAsTheBuildFilledThemIn() throws Exception {
-        Path jdk8 = Files.createDirectories(dir.resolve("jdk8/bin")).getParent(); // ALPN built in: no alpn-boot to fetch
-        Files.writeString(jdk8.resolve("release"), "JAVA_VERSION=\"1.8.0_262\"\n");
-        executable(jdk8.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
-        Path repository = dir.resolve("repository");
-        Path distribution = Files.createDirectories(repository.resolve("org/wildfly/wildfly-dist/10.0.0.Final"))
-                .resolve("wildfly-dist-10.0.0.Final.zip");
-        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(distribution))) {
-            out.putNextEntry(new ZipEntry("wildfly-10.0.0.Final/bin/jboss-cli.sh"));
-            out.write("#!/bin/sh\nexit 0\n".getBytes(StandardCharsets.UTF_8));
-            out.closeEntry();
-        }
-        Path scripts = scripts();
-        List<Path> filledIn = files(scripts);
-        Path server = dir.resolve("wildfly-10.0.0.Final");
-
-        LegacyServer.main(new String[] {jdk8.toString(), dir.resolve("alpn-boot.jar").toString(), repository.toString(),
-            "org.wildfly:wildfly-dist:10.0.0.Final", server.toString(), scripts.toString(),
-            dir.resolve("war/http2-legacy.war").toString(), Path.of("").toAbsolutePath().toString()});
-
-        assertTrue(ServerFingerprint.isRecorded(server));
-        assertTrue(Files.isRegularFile(server.resolve("legacy-patch.cli")));
-        assertEquals(filledIn, files(scripts), "the scripts' folder is what every server's fingerprint reads");
-    }
-
-    private static void executable(Path file, String text) throws IOException {
+    static void executable(Path file, String text) throws IOException {
         Files.writeString(file, text);
         assertTrue(file.toFile().setExecutable(true));
     }
 
-    private static List<Path> files(Path folder) throws IOException {
+    static List<Path> files(Path folder) throws IOException {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.sorted().toList();
         }
@@ -135,7 +109,12 @@ class LegacyServerTest {
     }
 
     private Path scripts() throws IOException {
-        Path scripts = Files.createDirectories(dir.resolve("wildfly/legacy"));
+        return scripts(dir);
+    }
+
+    /** The legacy step's scripts as the build fills them in, in {@code dir}/wildfly. */
+    static Path scripts(Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("wildfly/legacy"));
         for (String script : LegacyServer.SCRIPTS) {
             Files.writeString(dir.resolve("wildfly").resolve(script), "# " + script + "\n");
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.handler.codec.http3.QpackEncoderStreamScenario;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * with the client's QPACK table offered, the answers' headers keep to the static table and literals.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class NettyQpackAnswersPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-answers-static-table.diff");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.netty.handler.codec.http3.QpackBlockedRequestScenario;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * run: a request whose HEADERS wait for a QPACK entry and whose stream ends at once.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class NettyQpackBlockedRequestPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-end-of-input-while-suspended.diff");

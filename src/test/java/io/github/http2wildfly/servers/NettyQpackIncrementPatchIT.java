@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.netty.handler.codec.http3.QpackDecoderStreamScenario;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * run: the Insert Count Increment after a Section Acknowledgment (RFC 9204 sections 4.4.1 and 4.4.3).
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class NettyQpackIncrementPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-increment-after-section-ack.diff");

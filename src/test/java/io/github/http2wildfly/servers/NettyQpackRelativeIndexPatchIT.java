@@ -7,6 +7,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * QPACK decoder table. RFC 9204 section 3.2.5: in an encoder instruction, relative index 0 is the entry inserted last.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class NettyQpackRelativeIndexPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/netty-codec-http3/qpack-relative-index.diff");

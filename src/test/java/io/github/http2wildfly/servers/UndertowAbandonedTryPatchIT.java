@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.parallel.Resources;
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 // the answer time: system properties, read when the patched proxy's classes load; no other test may read or change them meanwhile
 @ResourceLock(Resources.SYSTEM_PROPERTIES)
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowAbandonedTryPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-stops-abandoned-tries.diff");

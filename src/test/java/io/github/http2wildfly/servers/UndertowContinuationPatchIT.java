@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * whose CONTINUATION frame the server reads after its HEADERS frame.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowContinuationPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-continuation.diff");

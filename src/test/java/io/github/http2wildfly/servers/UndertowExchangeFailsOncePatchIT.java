@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * in the same run: an HTTP/2 client connection closed while it carries an exchange whose listener closes it too.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowExchangeFailsOncePatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-survives-a-ping-that-closes-its-connection.diff");

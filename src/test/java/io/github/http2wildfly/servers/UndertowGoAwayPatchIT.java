@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.parallel.Resources;
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 // the patched proxy reads its answer time from a system property when its classes load: not while another test sets it
 @ResourceLock(value = Resources.SYSTEM_PROPERTIES, mode = ResourceAccessMode.READ)
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowGoAwayPatchIT {
 
     private static final Path GOAWAY = Path.of("src/patches/undertow-core/http2-goaway-keeps-streams-below-its-last.diff");

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 // it fills this JVM's heap, and measures what is live after a collection: no other test beside it
 @Isolated
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowHeapGuardPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-turns-away-work-when-its-heap-is-full.diff");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
 @Isolated // hundreds of sockets on ephemeral ports: alone, so that no test that picked a free port loses it to them
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowProxyMultiplexingPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/proxy-multiplexes-http2.diff");

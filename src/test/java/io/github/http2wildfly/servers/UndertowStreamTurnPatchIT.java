@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * same run: Undertow's HTTP/2 client channel, a stream that never sends its HEADERS, and the streams after it.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowStreamTurnPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-stream-gone-unsent-holds-no-other.diff");

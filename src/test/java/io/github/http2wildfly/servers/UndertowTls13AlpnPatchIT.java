@@ -3,6 +3,7 @@ package io.github.http2wildfly.servers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * client that offers TLS 1.3 alone asks for h2 by ALPN.
  */
 @Execution(ExecutionMode.CONCURRENT) // beside the other ITs: it waits on sockets, not on the cores
+@Tag("diffs") // a diff's scenario, red without it: -Pdiffs runs them
 class UndertowTls13AlpnPatchIT {
 
     private static final Path DIFF = Path.of("src/patches/undertow-core/http2-alpn-for-tls13-clients.diff");

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Debian's Caddy as the HTTP/3 edge of comparison.h3.edge=caddy, against a small origin, with an HTTP/3 client of Netty's. */
-class CaddyEdgeTest {
+class CaddyEdgeIT {
 
     @TempDir
     Path dir;

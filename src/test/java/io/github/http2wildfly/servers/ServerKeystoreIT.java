@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ServerKeystoreTest {
+class ServerKeystoreIT {
 
     @TempDir
     static Path dir;

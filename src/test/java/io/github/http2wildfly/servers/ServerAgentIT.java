@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Servers stand-ins (a sleeping JVM) started with the agent, as the build starts WildFly. */
-class ServerAgentTest {
+class ServerAgentIT {
 
     @TempDir
     Path dir;
