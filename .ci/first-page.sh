@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # How long ./mvnw wildfly:run takes to its first page, against a bare boot of the same server (its own
-# standalone.sh with its own JVM options, the same WAR in deployments/): both timed to the first 200 of
-# https://localhost:8443/http2/, alternately, ROUNDS times each (default 3). Prints the medians and
-# their ratio. Needs a built project (./mvnw package) and free ports; stops every process it starts by PID.
+# standalone.sh with its own JVM options, the same WAR in deployments/), and ./mvnw wildfly:run -DskipTests: each
+# timed to the first 200 of https://localhost:8443/http2/, in turn, ROUNDS times each (default 3). Prints the
+# medians and their ratios to the bare boot. Needs a built project (./mvnw package) and free ports; stops every process it starts by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
@@ -35,7 +35,14 @@ for round in $(seq "$rounds"); do
   setsid env --default-signal=INT ./mvnw -B -o wildfly:run >"$work/run.log" 2>&1 &
   pid=$!
   first_page "$start" >>"$work/run"; stop
-  echo "round $round: bare $(tail -n 1 "$work/bare") s, wildfly:run $(tail -n 1 "$work/run") s"
+
+  start=$(date +%s.%N)
+  setsid env --default-signal=INT ./mvnw -B -o wildfly:run -DskipTests >"$work/skip.log" 2>&1 &
+  pid=$!
+  first_page "$start" >>"$work/skip"; stop
+  echo "round $round: bare $(tail -n 1 "$work/bare") s, wildfly:run $(tail -n 1 "$work/run") s," \
+    "-DskipTests $(tail -n 1 "$work/skip") s"
 done
-bare=$(median <"$work/bare"); run=$(median <"$work/run")
-printf 'medians of %s: bare boot %.2f s, ./mvnw wildfly:run %.2f s, ratio %.2f\n' "$rounds" "$bare" "$run" "$(echo "$run / $bare" | bc -l)"
+bare=$(median <"$work/bare"); run=$(median <"$work/run"); skip=$(median <"$work/skip")
+printf 'medians of %s: bare boot %.2f s, ./mvnw wildfly:run %.2f s (%.2f x), -DskipTests %.2f s (%.2f x)\n' "$rounds" \
+  "$bare" "$run" "$(echo "$run / $bare" | bc -l)" "$skip" "$(echo "$skip / $bare" | bc -l)"

@@ -41,7 +41,7 @@ import java.util.Properties;
  * through the delay proxies.</li>
  * </ul>
  * Every mode but your page's boots the comparison's server first ({@link ComparisonServer}) and stops it last.
- * Arguments: the build's settings file (target/comparison.properties) and Gatling's results directory.
+ * Argument: the build's settings file (target/comparison.properties), Gatling's results directory among them.
  */
 public final class RunComparison {
 
@@ -52,7 +52,6 @@ public final class RunComparison {
 
     public static void main(String[] args) throws IOException {
         Properties given = ComparisonSettings.resolve(ComparisonSettings.read(Path.of(args[0])), System.getProperties());
-        Path gatlingResults = Path.of(args[1]);
         ComparisonSettings settings = ComparisonSettings.checked(given, "The comparison's settings (gatling/grids, -D)");
         ComparisonReport.clearPreviousRun(settings.outputDirectory());
         Path file = ComparisonSettings.write(given, settings.outputDirectory());
@@ -89,7 +88,7 @@ public final class RunComparison {
                         probeTheHarness(settings);
                     }
                     if (gatling) {
-                        gatlingRun = GatlingLeg.run(file, gatlingResults);
+                        gatlingRun = GatlingLeg.run(file, Path.of(given.getProperty("comparison.gatling.results")));
                     }
                 }
             }

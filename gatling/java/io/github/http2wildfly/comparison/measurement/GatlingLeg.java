@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison.measurement;
 
 import io.github.http2wildfly.comparison.ComparisonFailure;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,13 +25,22 @@ public final class GatlingLeg {
     }
 
     /**
+     * The packages this JVM opens (.mvn/jvm.config's --add-opens, which Maven's JVM, where the comparison runs, took):
+     * Gatling needs java.lang open too, and the options stay in that one file.
+     */
+    static List<String> openedPackages() {
+        return ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(option -> option.startsWith("--add-opens")).toList();
+    }
+
+    /**
      * Runs the simulation to its end, its output in this one's: the directory Gatling made for the run in
      * {@code resultsDir} (the one that was not there before).
      */
     public static Path run(Path settingsFile, Path resultsDir) throws IOException {
         Set<Path> before = runs(resultsDir);
-        List<String> command = new ArrayList<>(ChildJvm.command(List.of("-Xmx1g", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "-Dcomparison.settings=" + settingsFile), "io.gatling.app.Gatling"));
+        List<String> options = new ArrayList<>(List.of("-Xmx1g", "-Dcomparison.settings=" + settingsFile));
+        options.addAll(openedPackages());
+        List<String> command = new ArrayList<>(ChildJvm.command(options, "io.gatling.app.Gatling"));
         command.addAll(List.of("--simulation", PageLoadSimulation.class.getName(), "--results-folder", resultsDir.toString()));
         Process gatling = new ProcessBuilder(command).inheritIO().start();
         try {

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -29,21 +32,26 @@ public final class LegacyServer {
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        if (args.length != 8) {
-            throw new BuildCheckFailure("LegacyServer: expected jdk8-home, boot jar, local repository, distribution,"
-                    + " server dir, CLI scripts' dir, WAR file and project dir");
+        if (args.length != 1) {
+            throw new BuildCheckFailure("LegacyServer: expected the settings file (target/legacy.properties), not "
+                    + String.join(" ", args));
         }
-        String[] distribution = args[3].split(":");
+        Path file = Path.of(args[0]);
+        Properties settings = FilledInSettings.read(file, "./mvnw -Pjdk8 process-resources");
+        Function<String, String> setting = name -> Optional.ofNullable(settings.getProperty(name)).filter(value -> !value.contains("@"))
+                .orElseThrow(() -> new BuildCheckFailure("LegacyServer: " + file + " has no " + name));
+        String coordinates = setting.apply("distribution");
+        String[] distribution = coordinates.split(":");
         if (distribution.length != 3) {
-            throw new BuildCheckFailure("LegacyServer: expected the distribution as groupId:artifactId:version, not " + args[3]);
+            throw new BuildCheckFailure("LegacyServer: expected the distribution as groupId:artifactId:version, not " + coordinates);
         }
-        Path jdk8 = Path.of(args[0]);
-        CentralJar central = CentralJar.fromEnvironment(Path.of(args[2]));
-        AlpnBoot.prepare(jdk8, Path.of(args[1]), central);
-        Path project = Path.of(args[7]);
-        writeWar(project.resolve("src/legacy/webapp"), project.resolve("src/main/webapp/WEB-INF/logo.png"), Path.of(args[6]));
-        Path server = Path.of(args[4]);
-        ServerFingerprint.check(server, List.of(args[3], args[5]));
+        Path jdk8 = Path.of(setting.apply("jdk8.home"));
+        CentralJar central = CentralJar.fromEnvironment(Path.of(setting.apply("repository")));
+        AlpnBoot.prepare(jdk8, Path.of(setting.apply("alpn.boot.jar")), central);
+        Path project = Path.of(setting.apply("project"));
+        writeWar(project.resolve("src/legacy/webapp"), project.resolve("src/main/webapp/WEB-INF/logo.png"), Path.of(setting.apply("war")));
+        Path server = Path.of(setting.apply("server"));
+        ServerFingerprint.check(server, List.of(coordinates, setting.apply("cli.dir")));
         if (ServerFingerprint.isRecorded(server)) {
             System.out.println("The legacy server in " + server + " is patched and up to date");
             return;
@@ -53,7 +61,7 @@ public final class LegacyServer {
                     + " (patching and running the legacy WildFly)");
         }
         unpack(central.resolve(distribution[0], distribution[1], distribution[2], "zip"), server);
-        Path scripts = Path.of(args[5]);
+        Path scripts = Path.of(setting.apply("cli.dir"));
         // In the server, not among the scripts: the scripts' folder is what every server's fingerprint reads.
         Path patch = Files.writeString(server.resolve("legacy-patch.cli"), patch(scripts));
         ProcessBuilder cli = new ProcessBuilder(server.resolve("bin/jboss-cli.sh").toString(), "--file=" + patch).inheritIO();

@@ -2,11 +2,8 @@ package io.github.http2wildfly.servers;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 
 /**
@@ -22,86 +19,88 @@ import java.util.Set;
  * {@code -Pcluster}) is left alone.</li>
  * </ol>
  *
- * <p>Arguments: the step, then {@code name=value} settings (the pom's properties; {@code server} once per server,
- * {@code dir=layers} before, {@code dir} after). A missing or unknown one fails the build with one line.
+ * <p>Arguments: the step, then the settings file the build filled in ({@code target/build.properties}, from
+ * {@code src/servers/build.properties}): the pom's properties, and {@code server.NAME=dir=layers} once per server. A
+ * missing or unknown one fails the build with one line.
  */
 public final class ServerBuild {
 
-    private final Map<String, List<String>> settings;
-    private final Set<String> read = new HashSet<>();
+    /** Every setting the file may hold besides the servers; a key that is neither is a typo, named. */
+    static final Set<String> NAMES = Set.of("keystore", "keystore.password", "keystore.alias", "keystore.certificate",
+            "keystore.generate", "classes", "release", "netty.sources", "netty.patches", "undertow.sources", "undertow.patches",
+            "feature.pack", "plugin", "cli.dir");
+    private static final String SERVER = "server.";
 
-    private ServerBuild(Map<String, List<String>> settings) {
+    private final Properties settings;
+    private final Path file;
+
+    private ServerBuild(Properties settings, Path file) {
         this.settings = settings;
+        this.file = file;
     }
 
     public static void main(String[] args) throws IOException, InterruptedException {
-        String step = args.length == 0 ? "" : args[0];
-        ServerBuild build = new ServerBuild(settings(List.of(args).subList(Math.min(1, args.length), args.length)));
-        switch (step) {
-            case "before" -> build.before();
-            case "after" -> build.after();
-            default -> throw new BuildCheckFailure("ServerBuild: expected the step, before or after, then name=value"
-                    + " settings, not " + String.join(" ", args));
+        if (args.length != 2 || !List.of("before", "after").contains(args[0])) {
+            throw new BuildCheckFailure("ServerBuild: expected the step, before or after, and the settings file, not "
+                    + String.join(" ", args));
         }
-        build.checkEveryoneRead(step);
-    }
-
-    /** A setting the step did not read is a typo in the pom, or one given to the wrong step. */
-    private void checkEveryoneRead(String step) {
-        List<String> unread = settings.keySet().stream().filter(name -> !read.contains(name)).toList();
-        if (!unread.isEmpty()) {
-            throw new BuildCheckFailure("ServerBuild " + step + ": unknown settings " + unread);
+        Path file = Path.of(args[1]);
+        ServerBuild build = new ServerBuild(FilledInSettings.read(file, "./mvnw process-resources"), file);
+        build.checkEveryNameKnown();
+        if (args[0].equals("before")) {
+            build.before();
+        } else {
+            build.after();
         }
     }
 
-    static Map<String, List<String>> settings(List<String> arguments) {
-        Map<String, List<String>> settings = new LinkedHashMap<>();
-        for (String argument : arguments) {
-            int equals = argument.indexOf('=');
-            if (equals < 1) {
-                throw new BuildCheckFailure("ServerBuild: expected name=value, not " + argument);
-            }
-            settings.computeIfAbsent(argument.substring(0, equals), name -> new ArrayList<>()).add(argument.substring(equals + 1));
+    private void checkEveryNameKnown() {
+        List<String> unknown = settings.stringPropertyNames().stream().filter(name -> !NAMES.contains(name) && !name.startsWith(SERVER))
+                .sorted().toList();
+        if (!unknown.isEmpty()) {
+            throw new BuildCheckFailure("ServerBuild: " + file + " has unknown settings " + unknown);
         }
-        return settings;
     }
 
     private void before() throws IOException, InterruptedException {
         ServerKeystore.prepare(path("keystore"), one("keystore.password").toCharArray(), one("keystore.alias"),
                 path("keystore.certificate"), Boolean.parseBoolean(one("keystore.generate")));
         SourcePatch.patchInto(path("classes"), path("netty.sources"), path("netty.patches"), one("release"));
-        for (String server : all("server")) {
-            int layers = server.lastIndexOf('=');
-            if (layers < 1) {
-                throw new BuildCheckFailure("ServerBuild: expected server=dir=layers, not server=" + server);
-            }
-            ServerFingerprint.check(Path.of(server.substring(0, layers)), List.of(one("feature.pack"),
-                    server.substring(layers + 1), one("plugin"), one("cli.dir"), one("undertow.patches")));
+        for (Server server : servers()) {
+            ServerFingerprint.check(server.dir(), List.of(one("feature.pack"), server.layers(), one("plugin"), one("cli.dir"),
+                    one("undertow.patches")));
         }
     }
 
     private void after() throws IOException {
-        for (String server : all("server")) {
-            UndertowPatch.patch(Path.of(server), path("undertow.sources"), path("undertow.patches"));
-            ServerFingerprint.record(Path.of(server));
+        for (Server server : servers()) {
+            UndertowPatch.patch(server.dir(), path("undertow.sources"), path("undertow.patches"));
+            ServerFingerprint.record(server.dir());
         }
     }
 
-    private List<String> all(String name) {
-        read.add(name);
-        List<String> values = settings.get(name);
-        if (values == null) {
-            throw new BuildCheckFailure("ServerBuild: no " + name + "=… among its settings");
-        }
-        return values;
+    /** A server the build provisions: where, and from which Galleon layers. */
+    record Server(Path dir, String layers) {
+    }
+
+    /** The servers the file names ({@code server.NAME=dir=layers}), in the order of their names. */
+    List<Server> servers() {
+        return settings.stringPropertyNames().stream().filter(name -> name.startsWith(SERVER)).sorted().map(name -> {
+            String value = settings.getProperty(name);
+            int layers = value.lastIndexOf('=');
+            if (layers < 1) {
+                throw new BuildCheckFailure("ServerBuild: expected " + name + "=dir=layers in " + file + ", not " + value);
+            }
+            return new Server(Path.of(value.substring(0, layers)), value.substring(layers + 1));
+        }).toList();
     }
 
     private String one(String name) {
-        List<String> values = all(name);
-        if (values.size() != 1) {
-            throw new BuildCheckFailure("ServerBuild: " + name + " given " + values.size() + " times");
+        String value = settings.getProperty(name);
+        if (value == null) {
+            throw new BuildCheckFailure("ServerBuild: " + file + " has no " + name);
         }
-        return values.get(0);
+        return value;
     }
 
     private Path path(String name) {

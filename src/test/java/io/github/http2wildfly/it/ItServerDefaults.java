@@ -14,7 +14,7 @@ import org.junit.platform.launcher.LauncherSessionListener;
  * Gives an IT run from an IDE what Maven's failsafe passes, before Arquillian reads its configuration: the ITs'
  * server's port offset and the cluster ITs' (the pom's it.port.offset and it.cluster.port.offset, read from the pom,
  * their one home), so that the server never meets a dev server, and Arquillian's management port (WildFly's 9990
- * plus the offset) with it. The server's JVM takes the tests' own -XX flags (the pom's argLine, its one home;
+ * plus the offset) with it. The server's JVM takes the tests' own -XX flags (.mvn/jvm.config, their one home;
  * arquillian.xml names none). Registered in META-INF/services like LegacyTlsClientForTests.
  */
 public class ItServerDefaults implements LauncherSessionListener {

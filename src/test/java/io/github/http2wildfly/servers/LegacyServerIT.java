@@ -35,9 +35,8 @@ class LegacyServerIT {
         List<Path> filledIn = LegacyServerTest.files(scripts);
         Path server = dir.resolve("wildfly-10.0.0.Final");
 
-        LegacyServer.main(new String[] {jdk8.toString(), dir.resolve("alpn-boot.jar").toString(), repository.toString(),
-            "org.wildfly:wildfly-dist:10.0.0.Final", server.toString(), scripts.toString(),
-            dir.resolve("war/http2-legacy.war").toString(), Path.of("").toAbsolutePath().toString()});
+        LegacyServer.main(LegacyServerTest.settings(dir, jdk8, dir.resolve("alpn-boot.jar"), repository,
+                "org.wildfly:wildfly-dist:10.0.0.Final", server, scripts, dir.resolve("war/http2-legacy.war"), Path.of("").toAbsolutePath()));
 
         assertTrue(ServerFingerprint.isRecorded(server));
         assertTrue(Files.isRegularFile(server.resolve("legacy-patch.cli")));

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.stream.Stream;
@@ -36,10 +37,9 @@ class LegacyServerTest {
         Path war = dir.resolve("war/http2-legacy.war");
         Path notAJdk = Files.createDirectories(dir.resolve("not-a-jdk")); // ALPN built in: no alpn-boot to fetch
         Files.writeString(notAJdk.resolve("release"), "JAVA_VERSION=\"1.8.0_262\"\n");
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {
-            notAJdk.toString(), dir.resolve("alpn-boot.jar").toString(), dir.resolve("repository").toString(),
-            "org.wildfly:wildfly-dist:10.0.0.Final", server.toString(), scripts().toString(), war.toString(),
-            Path.of("").toAbsolutePath().toString()}));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(settings(dir, notAJdk,
+            dir.resolve("alpn-boot.jar"), dir.resolve("repository"), "org.wildfly:wildfly-dist:10.0.0.Final", server, scripts(), war,
+            Path.of("").toAbsolutePath())));
         assertTrue(failure.getMessage().startsWith("jdk8.home=" + notAJdk + " has no bin/java"));
         assertFalse(Files.exists(server.resolve(ServerFingerprint.MARKER)));
         assertTrue(Files.isRegularFile(war), "the WAR does not need the JDK 8");
@@ -48,9 +48,8 @@ class LegacyServerTest {
     @Test
     void aDistributionThatIsNoCoordinateIsOneLineBeforeAnythingIsWritten() {
         Path war = dir.resolve("war/http2-legacy.war");
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(new String[] {
-            dir.toString(), dir.resolve("alpn-boot.jar").toString(), dir.resolve("repository").toString(),
-            "wildfly-dist-10.0.0.Final.zip", dir.resolve("server").toString(), dir.toString(), war.toString(), dir.toString()}));
+        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> LegacyServer.main(settings(dir, dir,
+            dir.resolve("alpn-boot.jar"), dir.resolve("repository"), "wildfly-dist-10.0.0.Final.zip", dir.resolve("server"), dir, war, dir)));
         assertEquals("LegacyServer: expected the distribution as groupId:artifactId:version, not wildfly-dist-10.0.0.Final.zip",
                 failure.getMessage());
         assertFalse(Files.exists(war));
@@ -83,6 +82,25 @@ class LegacyServerTest {
                 () -> LegacyServer.unpack(zip("wildfly-10.0.0.Final/bin/x.sh", "../evil.sh"), server));
         assertTrue(failure.getMessage().endsWith("../evil.sh is outside wildfly-10.0.0.Final"), failure.getMessage());
         assertFalse(Files.exists(dir.getParent().resolve("evil.sh")));
+    }
+
+    /** LegacyServer's one argument: a settings file as the build fills target/legacy.properties in. */
+    static String[] settings(Path dir, Path jdk8, Path alpnBoot, Path repository, String distribution, Path server, Path scripts,
+            Path war, Path project) throws IOException {
+        Properties settings = new Properties();
+        settings.setProperty("jdk8.home", jdk8.toString());
+        settings.setProperty("alpn.boot.jar", alpnBoot.toString());
+        settings.setProperty("repository", repository.toString());
+        settings.setProperty("distribution", distribution);
+        settings.setProperty("server", server.toString());
+        settings.setProperty("cli.dir", scripts.toString());
+        settings.setProperty("war", war.toString());
+        settings.setProperty("project", project.toString());
+        Path file = dir.resolve("legacy.properties");
+        try (var out = Files.newBufferedWriter(file)) {
+            settings.store(out, null);
+        }
+        return new String[] {file.toString()};
     }
 
     static void executable(Path file, String text) throws IOException {

@@ -5,10 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,34 +19,33 @@ class ServerBuildTest {
     Path dir;
 
     @Test
-    void aSettingGivenTwiceKeepsBothValuesInOrder() {
-        assertEquals(Map.of("server", List.of("a=web-server", "b=web-server,mod_cluster")),
-                ServerBuild.settings(List.of("server=a=web-server", "server=b=web-server,mod_cluster")));
+    void anUnknownStepOrNoSettingsFileIsRefusedWithOneLine() {
+        assertEquals("ServerBuild: expected the step, before or after, and the settings file, not provision target/build.properties",
+                assertThrows(BuildCheckFailure.class, () -> ServerBuild.main(new String[] {"provision", "target/build.properties"}))
+                        .getMessage());
+        assertEquals("ServerBuild: expected the step, before or after, and the settings file, not after",
+                assertThrows(BuildCheckFailure.class, () -> ServerBuild.main(new String[] {"after"})).getMessage());
     }
 
     @Test
-    void anArgumentWithoutANameIsRefusedWithOneLine() {
-        assertEquals("ServerBuild: expected name=value, not =target/server",
-                assertThrows(BuildCheckFailure.class, () -> ServerBuild.main(new String[] {"after", "=target/server"})).getMessage());
+    void aMissingSettingIsNamedWithItsFile() throws IOException {
+        Path file = file("server.single=" + dir.resolve("server") + "=web-server");
+        assertEquals("ServerBuild: " + file + " has no undertow.sources", assertThrows(BuildCheckFailure.class,
+                () -> ServerBuild.main(new String[] {"after", file.toString()})).getMessage());
     }
 
     @Test
-    void anUnknownStepIsRefusedWithOneLine() {
-        assertEquals("ServerBuild: expected the step, before or after, then name=value settings, not provision server=x",
-                assertThrows(BuildCheckFailure.class, () -> ServerBuild.main(new String[] {"provision", "server=x"})).getMessage());
+    void aSettingNoStepKnowsIsATypoNamed() throws IOException {
+        Path file = file("keystor=" + dir.resolve("localhost.p12"), "undertow.sources=x", "undertow.patches=y");
+        assertEquals("ServerBuild: " + file + " has unknown settings [keystor]", assertThrows(BuildCheckFailure.class,
+                () -> ServerBuild.main(new String[] {"after", file.toString()})).getMessage());
     }
 
     @Test
-    void aMissingSettingIsNamed() {
-        assertEquals("ServerBuild: no undertow.sources=… among its settings", assertThrows(BuildCheckFailure.class,
-                () -> ServerBuild.main(new String[] {"after", "server=" + dir.resolve("server")})).getMessage());
-    }
-
-    @Test
-    void aSettingTheStepDoesNotReadIsRefused() {
-        BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> after("server=" + dir.resolve("server"),
-                "keystore=" + dir.resolve("localhost.p12")));
-        assertEquals("ServerBuild after: unknown settings [keystore]", failure.getMessage());
+    void aServerWithoutItsLayersIsRefusedWithOneLine() throws IOException {
+        Path file = file("server.node=" + dir.resolve("node"), "undertow.sources=x", "undertow.patches=y");
+        assertEquals("ServerBuild: expected server.node=dir=layers in " + file + ", not " + dir.resolve("node"),
+                assertThrows(BuildCheckFailure.class, () -> ServerBuild.main(new String[] {"after", file.toString()})).getMessage());
     }
 
     @Test
@@ -59,21 +59,26 @@ class ServerBuildTest {
         Files.createDirectories(provisioned.resolve("standalone/configuration"));
         Files.writeString(provisioned.resolve("standalone/configuration/standalone.xml"), "<server/>");
 
-        after("server=" + provisioned, "server=" + notProvisioned);
+        after(provisioned, notProvisioned);
 
         assertTrue(ServerFingerprint.isRecorded(provisioned));
         assertTrue(Files.isRegularFile(provisioned.resolve(ServerFingerprint.PRISTINE).resolve("standalone.xml")));
         assertFalse(Files.exists(notProvisioned));
     }
 
-    private void after(String... servers) throws Exception {
+    private void after(Path... servers) throws Exception {
         Path patches = dir.resolve("patches");
         Files.createDirectories(patches);
-        String[] args = new String[servers.length + 3];
-        args[0] = "after";
-        args[1] = "undertow.sources=" + dir.resolve("undertow-core-sources.jar");
-        args[2] = "undertow.patches=" + patches;
-        System.arraycopy(servers, 0, args, 3, servers.length);
-        ServerBuild.main(args);
+        List<String> lines = new ArrayList<>(List.of("undertow.sources=" + dir.resolve("undertow-core-sources.jar"),
+                "undertow.patches=" + patches));
+        for (int i = 0; i < servers.length; i++) {
+            lines.add("server." + i + "=" + servers[i] + "=web-server");
+        }
+        ServerBuild.main(new String[] {"after", file(lines.toArray(String[]::new)).toString()});
+    }
+
+    /** A settings file as the build fills target/build.properties in, of these lines. */
+    private Path file(String... lines) throws IOException {
+        return Files.write(dir.resolve("build.properties"), List.of(lines));
     }
 }

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The command line of a JVM a test starts for a second or two, with the test JVM's own -XX flags (the
- * pom's argLine: C1 only and the serial collector), which take half the CPU time of a default start.
+ * pom's argLine, which reads .mvn/jvm.config: C1 only and the serial collector), which take half the CPU time of a
+ * default start.
  */
 public final class ShortLivedJava {
 
