@@ -17,12 +17,13 @@ final class AltSvc {
     private AltSvc() {
     }
 
-    static Finding finding(URI url, Optional<String> altSvc, CheckTrust trust) {
+    static Finding finding(URI url, Optional<String> altSvc, CheckTrust trust, Advice advice) {
         String topic = "HTTP/3 (Alt-Svc)";
         Matcher h3 = H3.matcher(altSvc.orElse(""));
         if (!h3.find()) {
             return Finding.info(topic, altSvc.map(value -> "Alt-Svc: " + value + ", no h3").orElse("no Alt-Svc: HTTP/3 not advertised"),
-                    "WildFly has no HTTP/3 upstream; an edge in front gives it (docs/http3.md)");
+                    advice.pick("WildFly has no HTTP/3 upstream; an edge in front gives it (docs/http3.md)",
+                            "HTTP/3 takes a server or an edge that speaks it"));
         }
         String host = h3.group(1).isEmpty() ? url.getHost() : h3.group(1);
         int port = Integer.parseInt(h3.group(2));

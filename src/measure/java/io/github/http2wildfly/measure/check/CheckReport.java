@@ -74,6 +74,23 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
         return xml.append("</testsuite>\n").toString();
     }
 
+    private static final List<String> FILES = List.of("check.md", "check.html", "TEST-check.xml");
+
+    /** An earlier run's reports gone, so that CI never reads one as this run's. */
+    public static void clear(Path directory) throws IOException {
+        for (String file : FILES) {
+            Files.deleteIfExists(directory.resolve(file));
+        }
+    }
+
+    /** The JUnit report of a check that could not run: one test case in error, with the reason. */
+    public static void writeError(Path directory, String url, String reason) throws IOException {
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve("TEST-check.xml"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"http2-check "
+                + escape(url) + "\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n  <testcase classname=\"http2-check\""
+                + " name=\"the check could run\"><error message=\"" + escape(reason) + "\"/></testcase>\n</testsuite>\n");
+    }
+
     /** check.md, check.html and TEST-check.xml in {@code directory}; the HTML's path. */
     public Path write(Path directory) throws IOException {
         Files.createDirectories(directory);

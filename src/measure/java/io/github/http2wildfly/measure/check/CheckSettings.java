@@ -55,7 +55,12 @@ public record CheckSettings(
                 attacks(given.getProperty("check.attacks", ATTACKS)),
                 Duration.ofSeconds(seconds(given.getProperty("check.attack.seconds", "3"))),
                 bool("check.h2spec", given.getProperty("check.h2spec", "true")),
-                Path.of(given.getProperty("check.reports", "target/check").strip()));
+                reports(given));
+    }
+
+    /** Where the reports go, read apart: a run whose other settings are wrong still writes its one error there. */
+    public static Path reports(Properties given) {
+        return Path.of(given.getProperty("check.reports", "target/check").strip());
     }
 
     boolean tls() {
@@ -79,6 +84,9 @@ public record CheckSettings(
             if (uri.getScheme() == null || !List.of("http", "https").contains(uri.getScheme().toLowerCase(Locale.ROOT))
                     || uri.getHost() == null) {
                 throw new CheckFailure(name + "=" + value + " is not an http:// or https:// URL with a host");
+            }
+            if (uri.getPort() != -1 && (uri.getPort() < 1 || uri.getPort() > 65535)) {
+                throw new CheckFailure(name + "=" + value + ": port " + uri.getPort() + " is not from 1 to 65535");
             }
             return uri;
         } catch (URISyntaxException e) {

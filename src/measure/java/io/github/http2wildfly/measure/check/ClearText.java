@@ -24,9 +24,17 @@ final class ClearText {
             + "write-attribute(name=enable-http2, value=true) (the default on WildFly)";
 
     private final URI url;
+    private final String on;
+    private boolean priorKnowledge;
 
-    ClearText(URI url) {
+    ClearText(URI url, Advice advice) {
         this.url = url;
+        this.on = advice.pick(ON, "turn h2c on");
+    }
+
+    /** Whether h2c by prior knowledge was answered (once the findings are made). */
+    boolean speaksH2c() {
+        return priorKnowledge;
     }
 
     List<Finding> findings() {
@@ -37,11 +45,12 @@ final class ClearText {
     private Finding priorKnowledge() {
         String topic = "h2c by prior knowledge, OkHttp";
         OkHttpClient client = new OkHttpClient.Builder().protocols(List.of(Protocol.H2_PRIOR_KNOWLEDGE)).followRedirects(false)
-                .callTimeout(PATIENCE).build();
+                .connectTimeout(PATIENCE).readTimeout(PATIENCE).callTimeout(PATIENCE).build();
         try (Response response = client.newCall(new Request.Builder().url(url.toString()).build()).execute()) {
+            priorKnowledge = true;
             return Finding.pass(topic, "h2, answered " + response.code());
         } catch (IOException refused) {
-            return Finding.info(topic, "no h2c by prior knowledge: " + Finding.said(refused), "where a balancer needs it: " + ON);
+            return Finding.info(topic, "no h2c by prior knowledge: " + Finding.said(refused), "where a balancer needs it: " + on);
         } finally {
             client.dispatcher().executorService().shutdown();
             client.connectionPool().evictAll();
@@ -57,7 +66,7 @@ final class ClearText {
             if (response.version() == HttpClient.Version.HTTP_2) {
                 return Finding.pass(topic, "upgraded to h2, answered " + response.statusCode());
             }
-            return Finding.info(topic, "not upgraded: HTTP/1.1, answered " + response.statusCode(), "where a client needs it: " + ON);
+            return Finding.info(topic, "not upgraded: HTTP/1.1, answered " + response.statusCode(), "where a client needs it: " + on);
         } catch (IOException failed) {
             return new Finding(topic, Verdict.WARN, "no answer to an Upgrade request: " + Finding.said(failed),
                     "a server should answer it, upgraded or in HTTP/1.1");

@@ -16,7 +16,7 @@ final class EarlyHints {
     private EarlyHints() {
     }
 
-    static Finding finding(URI url, CheckTrust trust, Optional<String> link) {
+    static Finding finding(URI url, CheckTrust trust, Optional<String> link, Advice advice) {
         String topic = "103 Early Hints and preload";
         String preload = link.filter(value -> value.contains("preload")).map(value -> "; Link: " + value).orElse("; no Link: rel=preload");
         try (RawHttp2 connection = RawHttp2.open(trust.context(), URI.create("https://" + url.getHost() + ":" + CheckSettings.port(url) + "/"))) {
@@ -31,7 +31,8 @@ final class EarlyHints {
                 return Finding.pass(topic, "a 103 Early Hints came before the answer" + preload);
             }
             return Finding.info(topic, "no 103 before the answer (" + first.get() + ")" + preload,
-                    "push is off in browsers; on WildFly 39 a Link: rel=preload header on the answer is what is left");
+                    advice.pick("push is off in browsers; on WildFly 39 a Link: rel=preload header on the answer is what is left",
+                            "push is off in browsers: 103 Early Hints, or a Link: rel=preload header on the answer"));
         } catch (IOException | InterruptedException | RuntimeException failed) {
             return Finding.info(topic, "not checked: " + Finding.said(failed), "");
         }

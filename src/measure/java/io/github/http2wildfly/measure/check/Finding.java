@@ -18,8 +18,12 @@ public record Finding(String topic, Verdict verdict, String seen, String toDo) {
         return new Finding(topic, Verdict.INFO, seen, toDo);
     }
 
-    /** What a client saw fail, in words: the exception's message, or its name where it has none. */
+    /** What a client saw fail, in words: the exception's message, or what its kind means where it has none. */
     static String said(Throwable failure) {
-        return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        if (failure.getMessage() != null) {
+            return failure.getMessage();
+        }
+        return failure.getClass().getSimpleName().equals("ConnectionShutdownException") ? "the server shut the connection down"
+                : failure.getClass().getSimpleName();
     }
 }

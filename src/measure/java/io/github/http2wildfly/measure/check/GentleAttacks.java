@@ -18,19 +18,21 @@ import java.util.List;
 final class GentleAttacks {
 
     private static final Duration BYSTANDER_PATIENCE = Duration.ofSeconds(5);
-    private static final String CVE_TABLE = "compare the server's Undertow with docs/hardening.md#the-http2-cves-and-the-undertow-you-run";
 
     private final URI url;
     private final CheckTrust trust;
     private final int pageStatus;
     private final Duration time;
+    private final String fixes;
 
     /** Attacks on the server of {@code url}, whose page answers {@code pageStatus} (what the bystander expects). */
-    GentleAttacks(URI url, CheckTrust trust, int pageStatus, Duration time) {
+    GentleAttacks(URI url, CheckTrust trust, int pageStatus, Duration time, Advice advice) {
         this.url = url;
         this.trust = trust;
         this.pageStatus = pageStatus;
         this.time = time;
+        this.fixes = advice.pick("compare the server's Undertow with docs/hardening.md#the-http2-cves-and-the-undertow-you-run",
+                "compare the server's version with its vendor's advisories");
     }
 
     List<Finding> findings(List<Attack> attacks) throws InterruptedException {
@@ -67,13 +69,13 @@ final class GentleAttacks {
         } catch (IOException failed) {
             return Finding.info(topic, "not sent: " + Finding.said(failed), "");
         }
-        return judge(topic, outcome, seen);
+        return judge(topic, outcome, seen, fixes);
     }
 
-    static Finding judge(String topic, Outcome outcome, Bystander.Seen seen) {
+    static Finding judge(String topic, Outcome outcome, Bystander.Seen seen, String fixes) {
         String others = "a bystander: " + seen;
         if (seen.answered() < seen.asked()) {
-            return new Finding(topic, Verdict.FAIL, outcome.summary() + "; others not served meanwhile, " + others, CVE_TABLE);
+            return new Finding(topic, Verdict.FAIL, outcome.summary() + "; others not served meanwhile, " + others, fixes);
         }
         boolean limited = !outcome.goAways().isEmpty() || outcome.closedByTheServer() > 0 || outcome.stoppedReading()
                 || outcome.resets().containsKey("REFUSED_STREAM") || outcome.statuses().containsKey("503")
@@ -81,6 +83,6 @@ final class GentleAttacks {
         if (limited) {
             return Finding.pass(topic, outcome.summary() + "; " + others);
         }
-        return new Finding(topic, Verdict.WARN, outcome.summary() + ", not limited at this count; " + others, CVE_TABLE);
+        return new Finding(topic, Verdict.WARN, outcome.summary() + ", not limited at this count; " + others, fixes);
     }
 }

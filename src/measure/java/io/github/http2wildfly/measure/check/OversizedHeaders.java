@@ -23,29 +23,34 @@ final class OversizedHeaders {
     private final URI url;
     private final CheckTrust trust;
     private final int pageStatus;
+    private final Advice advice;
 
-    OversizedHeaders(URI url, CheckTrust trust, int pageStatus) {
+    OversizedHeaders(URI url, CheckTrust trust, int pageStatus, Advice advice) {
         this.url = url;
         this.trust = trust;
         this.pageStatus = pageStatus;
+        this.advice = advice;
     }
 
-    List<Finding> findings(boolean tls) {
+    /** Over h2 where the server speaks it over TLS ({@code h2}), and over HTTP/1.1. */
+    List<Finding> findings(boolean h2) {
         List<Finding> findings = new ArrayList<>();
-        if (tls) {
-            findings.add(judge("a 64 KiB header over h2", pageStatus, send(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1))));
+        if (h2) {
+            findings.add(judge("a 64 KiB header over h2", pageStatus, send(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)), advice));
         }
-        findings.add(judge("a 64 KiB header over HTTP/1.1", pageStatus, send(List.of(Protocol.HTTP_1_1))));
+        findings.add(judge("a 64 KiB header over HTTP/1.1", pageStatus, send(List.of(Protocol.HTTP_1_1)), advice));
         return findings;
     }
 
-    /** The answer's status, or what the client saw instead ("no answer: …"). */
+    /** The answer's status (with its protocol where it is not the one asked for), or what the client saw instead. */
     private String send(List<Protocol> protocols) {
         OkHttpClient client = new OkHttpClient.Builder().sslSocketFactory(trust.context().getSocketFactory(), trust.manager())
-                .protocols(protocols).followRedirects(false).retryOnConnectionFailure(false).callTimeout(PATIENCE).build();
+                .protocols(protocols).followRedirects(false).retryOnConnectionFailure(false).connectTimeout(PATIENCE).readTimeout(PATIENCE)
+                .callTimeout(PATIENCE).build();
         try (Response response = client.newCall(new Request.Builder().url(url.toString()).header("X-Check-Oversized", "a".repeat(BYTES))
                 .build()).execute()) {
-            return Integer.toString(response.code());
+            return response.protocol() == protocols.get(0) ? Integer.toString(response.code())
+                    : "not over " + protocols.get(0) + ": answered " + response.code() + " over " + response.protocol();
         } catch (IOException dropped) {
             return "no answer: " + Finding.said(dropped);
         } finally {
@@ -54,14 +59,17 @@ final class OversizedHeaders {
         }
     }
 
-    static Finding judge(String topic, int pageStatus, String answer) {
+    static Finding judge(String topic, int pageStatus, String answer, Advice advice) {
+        if (answer.startsWith("not over")) {
+            return Finding.info(topic, answer, "");
+        }
         if (answer.startsWith("no answer")) {
             return new Finding(topic, Verdict.WARN, answer, "a client sees a network error; an answer (431) tells it why");
         }
         int status = Integer.parseInt(answer);
         if (status == pageStatus) {
             return Finding.info(topic, "accepted: answered " + status + ", as the page does",
-                    "the listener's max-header-size bounds what one request may carry");
+                    advice.pick("the listener's max-header-size bounds what one request may carry", "the server's header limit bounds it"));
         }
         if (status >= 400 && status < 500) {
             return Finding.pass(topic, "answered " + status);

@@ -30,6 +30,7 @@ import okhttp3.Response;
 public final class ServerCheck {
 
     private static final Duration PATIENCE = Duration.ofSeconds(15);
+    private static final String H2SPEC = "h2spec 2.2.0 (conformance)";
 
     private final CheckSettings settings;
     private final CheckTrust trust;
@@ -39,56 +40,97 @@ public final class ServerCheck {
         this.trust = CheckTrust.of(settings.trust());
     }
 
+    /**
+     * Exit code 0 where no line failed, 1 where one did (the JUnit report has its failure), 2 where the check could not
+     * run (one line on stderr; the JUnit report has that error): what CI reads, as a test run's.
+     */
     public static void main(String[] args) throws IOException, InterruptedException {
-        CheckSettings settings = CheckSettings.read(System.getProperties());
-        CheckReport report = new ServerCheck(settings).run();
+        Path reports = CheckSettings.reports(System.getProperties());
+        CheckReport.clear(reports);
+        CheckReport report;
+        CheckSettings settings;
+        try {
+            settings = CheckSettings.read(System.getProperties());
+            report = new ServerCheck(settings).run();
+        } catch (CheckFailure cannot) {
+            CheckReport.writeError(reports, System.getProperty("check.url", ""), cannot.getMessage());
+            exit(2, cannot.getMessage());
+            return;
+        }
         Path html = report.write(settings.reports());
         System.out.print(report.console());
         System.out.println("The check of " + settings.url() + ": " + report.tally() + "; the report: " + html.toAbsolutePath());
         if (report.count(Verdict.FAIL) > 0) {
-            throw new CheckFailure(report.count(Verdict.FAIL) + " of " + report.findings().size() + " findings failed: " + html.toAbsolutePath());
+            exit(1, report.count(Verdict.FAIL) + " of " + report.findings().size() + " lines failed: " + html.toAbsolutePath());
         }
+    }
+
+    /** One line and the exit code, without Maven's page of help around it (the check runs in Maven's JVM). */
+    private static void exit(int code, String line) {
+        System.err.println("check: " + line);
+        System.exit(code);
     }
 
     /** Every finding on the server; a URL the check cannot use throws one line of CheckFailure before any. */
     public CheckReport run() throws IOException, InterruptedException {
         URI url = settings.url();
         Instant checked = Instant.now();
-        Response first = reach(url);
         List<Finding> findings = new ArrayList<>();
-        findings.add(Finding.info("the page", "answered " + first.code() + " over " + first.protocol(), ""));
+        Optional<String> altSvc;
+        Optional<String> link;
+        Optional<String> server;
+        Optional<String> poweredBy;
+        int status;
+        try (Response first = reach(url)) {
+            status = first.code();
+            findings.add(status < 400 ? Finding.info("the page", "answered " + status + " over " + first.protocol(), "")
+                    : new Finding("the page", Verdict.WARN, "answered " + status + " over " + first.protocol(),
+                            "a mistyped path? the check asks for this page throughout"));
+            altSvc = Optional.ofNullable(first.header("Alt-Svc"));
+            link = Optional.ofNullable(first.header("Link"));
+            server = Optional.ofNullable(first.header("Server"));
+            poweredBy = Optional.ofNullable(first.header("X-Powered-By"));
+        }
+        Advice advice = Advice.of(server);
+        boolean h2 = false;
         if (settings.tls()) {
-            findings.addAll(new Negotiation(url, trust).findings());
+            Negotiation negotiation = new Negotiation(url, trust, advice);
+            findings.addAll(negotiation.findings());
+            h2 = negotiation.anyH2();
         } else {
             findings.add(Finding.info("ALPN over TLS", "not checked: an http:// URL", "-Dcheck.url=https://… checks TLS and ALPN"));
         }
         Optional<URI> clearText = settings.tls() ? settings.clearTextUrl() : Optional.of(url);
         if (clearText.isPresent()) {
             reach(clearText.get()).close();
-            findings.addAll(new ClearText(clearText.get()).findings());
+            ClearText h2c = new ClearText(clearText.get(), advice);
+            findings.addAll(h2c.findings());
+            h2 |= !settings.tls() && h2c.speaksH2c();
         } else {
             findings.add(Finding.info("h2c", "not checked: no clear-text URL", "-Dcheck.http.url=http://host:port/path checks h2c"));
         }
-        findings.add(h2spec(url));
-        findings.addAll(new OversizedHeaders(url, trust, first.code()).findings(settings.tls()));
-        if (settings.tls() && !settings.attacks().isEmpty()) {
-            findings.addAll(new GentleAttacks(url, trust, first.code(), settings.attackTime()).findings(settings.attacks()));
+        String noH2 = "not checked: the server speaks no HTTP/2 here";
+        findings.add(!settings.h2spec() ? Finding.info(H2SPEC, "not run (check.h2spec=false)", "")
+                : h2 ? h2spec(url, advice) : Finding.info(H2SPEC, noH2, ""));
+        findings.addAll(new OversizedHeaders(url, trust, status, advice).findings(h2 && settings.tls()));
+        if (!h2 || !settings.tls() || settings.attacks().isEmpty()) {
+            findings.add(Finding.info("the named attacks", !h2 ? noH2 : !settings.tls() ? "not sent: an http:// URL"
+                    : "not sent (check.attacks=none)", "they go over TLS, as browsers' HTTP/2 does"));
         } else {
-            findings.add(Finding.info("the named attacks", settings.tls() ? "not sent (check.attacks=none)" : "not sent: an http:// URL",
-                    "they go over TLS, as browsers' HTTP/2 does"));
+            findings.addAll(new GentleAttacks(url, trust, status, settings.attackTime(), advice).findings(settings.attacks()));
         }
         if (settings.tls()) {
-            findings.add(EarlyHints.finding(url, trust, Optional.ofNullable(first.header("Link"))));
+            findings.add(h2 ? EarlyHints.finding(url, trust, link, advice) : Finding.info("103 Early Hints and preload", noH2, ""));
+            findings.add(AltSvc.finding(url, altSvc, trust, advice));
+        } else {
+            findings.add(Finding.info("HTTP/3 (Alt-Svc)", "not checked: an http:// URL", ""));
         }
-        findings.add(settings.tls() ? AltSvc.finding(url, Optional.ofNullable(first.header("Alt-Svc")), trust)
-                : Finding.info("HTTP/3 (Alt-Svc)", "not checked: an http:// URL", ""));
-        findings.addAll(ServerIdentity.findings(Optional.ofNullable(first.header("Server")), Optional.ofNullable(first.header("X-Powered-By"))));
-        first.close();
+        findings.addAll(ServerIdentity.findings(server, poweredBy));
         return new CheckReport(url, checked, findings);
     }
 
-    private Finding h2spec(URI url) throws InterruptedException {
-        String topic = "h2spec 2.2.0 (conformance, " + (settings.tls() ? "TLS" : "h2c by prior knowledge") + ")";
+    private Finding h2spec(URI url, Advice advice) throws InterruptedException {
+        String topic = H2SPEC;
         if (!H2spec.runsHere()) {
             return Finding.info(topic, "not run: its binary is Linux x86-64's", "");
         }
@@ -99,7 +141,8 @@ public final class ServerCheck {
                 return Finding.pass(topic, "all " + run.tests() + " tests passed");
             }
             return new Finding(topic, Verdict.WARN, run.failed().size() + " of " + run.tests() + " failed: " + String.join(", ", run.failed()),
-                    "each in " + run.report() + "; docs/conformance.md says which Undertow fails and why");
+                    "each in " + run.report() + advice.pick("; docs/conformance.md says which Undertow fails and why",
+                            "; each names its section of RFC 9113"));
         } catch (IOException failed) {
             return Finding.info(topic, "not run: " + failed.getMessage(), "");
         }
@@ -113,7 +156,7 @@ public final class ServerCheck {
         String where = url.getHost() + ":" + CheckSettings.port(url);
         OkHttpClient client = new OkHttpClient.Builder().sslSocketFactory(trust.context().getSocketFactory(), trust.manager())
                 .protocols(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).followRedirects(false).followSslRedirects(false)
-                .retryOnConnectionFailure(false).callTimeout(PATIENCE).build();
+                .retryOnConnectionFailure(false).connectTimeout(PATIENCE).readTimeout(PATIENCE).callTimeout(PATIENCE).build();
         Response response;
         try {
             response = client.newCall(new Request.Builder().url(url.toString()).build()).execute();
