@@ -14,11 +14,12 @@ import io.github.http2wildfly.comparison.measurement.LabLauncher;
 import io.github.http2wildfly.comparison.report.ComparisonReport;
 import io.github.http2wildfly.comparison.report.FalseWinners;
 import io.github.http2wildfly.comparison.report.HarnessCheck;
-import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.comparison.settings.ComparisonSettings.Browser;
 import io.github.http2wildfly.comparison.settings.RunRecord;
 import io.github.http2wildfly.comparison.url.UrlComparison;
 import io.github.http2wildfly.comparison.url.UrlSettings;
+import io.github.http2wildfly.servers.FilledInSettings;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ public final class RunComparison {
         ComparisonReport.clearPreviousRun(settings.outputDirectory());
         Path file = ComparisonSettings.write(given, settings.outputDirectory());
         UrlSettings yourPage = UrlSettings.load(file);
-        int aaPairs = ComparisonSettings.number(given, "comparison.aa", 0, 10_000);
+        int aaPairs = FilledInSettings.number(given, "comparison.aa", 0, 10_000);
         Mode mode = aaPairs > 0 ? Mode.AA : mode(yourPage != null, LabSettings.load(file) != null, Lab.unavailable(), System.out);
         if (mode == Mode.URL) {
             UrlComparison.run(yourPage, System.out);

@@ -17,10 +17,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the comparison and the balancers' benchmark (gatling/java) take from the WAR (src/main) is a small API, named
- * here with the reason for each type: the facts they share with the page are the WAR's own, in one place (a door's
- * port, a network setting's range, an image size), and the model's emulation is the slow doors' own proxy. A new
- * reach-in into the WAR fails this test: name it here with its reason, or let the instruments own a copy.
+ * What the comparison (gatling/java) and the fronts' benchmark (src/servers/bench) take from the WAR (src/main) is a
+ * small API, named here with the reason for each type: the facts they share with the page are the WAR's own, in one
+ * place (a door's port, a network setting's range, an image size), and the model's emulation is the slow doors' own
+ * proxy. A new reach-in into the WAR fails this test: name it here with its reason, or let the instruments own a copy.
  */
 class WhatTheInstrumentsTakeFromTheWarTest {
 
@@ -49,7 +49,7 @@ class WhatTheInstrumentsTakeFromTheWarTest {
             warPackages = dirs.filter(Files::isDirectory).map(dir -> dir.getFileName().toString()).collect(Collectors.toSet());
         }
         Set<String> used = new TreeSet<>();
-        try (Stream<Path> files = Files.walk(Path.of("gatling/java"))) {
+        try (Stream<Path> files = Stream.of("gatling/java", "src/servers/bench/java").flatMap(root -> walk(root))) {
             files.filter(file -> file.toString().endsWith(".java")).forEach(file -> {
                 Matcher imported = IMPORT.matcher(read(file));
                 while (imported.find()) {
@@ -67,6 +67,14 @@ class WhatTheInstrumentsTakeFromTheWarTest {
             return Files.readString(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Stream<Path> walk(String root) {
+        try {
+            return Files.walk(Path.of(root));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 }

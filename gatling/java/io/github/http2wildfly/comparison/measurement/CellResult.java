@@ -2,7 +2,7 @@ package io.github.http2wildfly.comparison.measurement;
 
 import io.github.http2wildfly.comparison.settings.Condition;
 import io.github.http2wildfly.door.Door;
-import io.github.http2wildfly.measure.Spread;
+import io.github.http2wildfly.measure.statistics.Spread;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

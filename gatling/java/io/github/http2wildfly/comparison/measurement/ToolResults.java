@@ -2,7 +2,7 @@ package io.github.http2wildfly.comparison.measurement;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.github.http2wildfly.comparison.statistics.StoppingRule;
+import io.github.http2wildfly.measure.statistics.StoppingRule;
 import io.github.http2wildfly.page.ImageSize;
 import java.io.IOException;
 import java.nio.file.Files;

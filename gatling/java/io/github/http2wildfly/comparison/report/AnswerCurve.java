@@ -2,10 +2,10 @@ package io.github.http2wildfly.comparison.report;
 
 import io.github.http2wildfly.comparison.report.Replicates.Led;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
-import io.github.http2wildfly.comparison.statistics.MetaRegression;
-import io.github.http2wildfly.comparison.statistics.MetaRegression.Interval;
-import io.github.http2wildfly.comparison.statistics.MetaRegression.Point;
-import io.github.http2wildfly.comparison.statistics.OrderEffect;
+import io.github.http2wildfly.measure.statistics.MetaRegression;
+import io.github.http2wildfly.measure.statistics.MetaRegression.Interval;
+import io.github.http2wildfly.measure.statistics.MetaRegression.Point;
+import io.github.http2wildfly.measure.statistics.OrderEffect;
 import io.github.http2wildfly.page.AnswerCurveLine;
 import java.util.Comparator;
 import java.util.List;

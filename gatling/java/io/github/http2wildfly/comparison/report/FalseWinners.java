@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison.report;
 
-import io.github.http2wildfly.comparison.statistics.Proportion;
+import io.github.http2wildfly.measure.MarkedBlock;
+import io.github.http2wildfly.measure.statistics.Proportion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.github.http2wildfly.comparison.report;
 
 import io.github.http2wildfly.comparison.settings.Condition;
 import io.github.http2wildfly.comparison.settings.Pair;
-import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.measure.statistics.Verdict;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,13 @@
 package io.github.http2wildfly.comparison.settings;
 
+import static io.github.http2wildfly.servers.FilledInSettings.number;
+
 import io.github.http2wildfly.comparison.ComparisonFailure;
-import io.github.http2wildfly.comparison.statistics.StoppingRule;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.door.NetworkSetting;
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.latency.CongestionControl;
+import io.github.http2wildfly.measure.statistics.StoppingRule;
 import io.github.http2wildfly.page.ImageSize;
 import io.github.http2wildfly.page.LogoCount;
 import java.io.IOException;
@@ -371,20 +373,6 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
             throw new IllegalArgumentException(name + " is not set");
         }
         return value.strip();
-    }
-
-    /** A whole number from min to max, or one line naming the property. */
-    public static int number(Properties given, String name, int min, int max) {
-        String value = required(given, name);
-        try {
-            int number = Integer.parseInt(value);
-            if (number >= min && number <= max) {
-                return number;
-            }
-        } catch (NumberFormatException notANumber) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + "=" + value + ": expected a whole number from " + min + " to " + max);
     }
 
     /** The logo as the WAR ships it, the tiles as the application draws them. */

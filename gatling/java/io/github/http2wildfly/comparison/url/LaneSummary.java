@@ -1,6 +1,6 @@
 package io.github.http2wildfly.comparison.url;
 
-import io.github.http2wildfly.measure.Spread;
+import io.github.http2wildfly.measure.statistics.Spread;
 import java.util.List;
 
 /**

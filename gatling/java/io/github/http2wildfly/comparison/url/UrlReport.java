@@ -1,7 +1,7 @@
 package io.github.http2wildfly.comparison.url;
 
 import io.github.http2wildfly.comparison.report.ReportPage;
-import io.github.http2wildfly.measure.Spread;
+import io.github.http2wildfly.measure.statistics.Spread;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison.url;
 
 import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.servers.FilledInSettings;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +45,8 @@ public record UrlSettings(List<URI> urls, int rounds, Duration timeout, Path tru
             throw new IllegalArgumentException("comparison.trust=" + trust + ": no readable file there (give the PEM file of the"
                     + " server's certificate)");
         }
-        return new UrlSettings(urls(urls), ComparisonSettings.number(given, "comparison.url.rounds", 1, MAX_ROUNDS),
-                Duration.ofSeconds(ComparisonSettings.number(given, "comparison.url.timeout", 5, 600)), certificate,
+        return new UrlSettings(urls(urls), FilledInSettings.number(given, "comparison.url.rounds", 1, MAX_ROUNDS),
+                Duration.ofSeconds(FilledInSettings.number(given, "comparison.url.timeout", 5, 600)), certificate,
                 Path.of(given.getProperty("comparison.dir", "target/comparison")).resolve("url"));
     }
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.comparison.settings.Cell;
 import io.github.http2wildfly.comparison.settings.Condition;
-import io.github.http2wildfly.comparison.statistics.RatioInterval;
-import io.github.http2wildfly.comparison.statistics.StoppingRule;
-import io.github.http2wildfly.comparison.statistics.Verdict;
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.measure.statistics.RatioInterval;
+import io.github.http2wildfly.measure.statistics.StoppingRule;
+import io.github.http2wildfly.measure.statistics.Verdict;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -3,6 +3,9 @@ package io.github.http2wildfly.comparison.statistics;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.comparison.settings.ComparisonSettings;
+import io.github.http2wildfly.measure.statistics.RatioInterval;
+import io.github.http2wildfly.measure.statistics.StoppingRule;
+import io.github.http2wildfly.measure.statistics.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.github.http2wildfly.comparison.url;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.github.http2wildfly.measure.Spread;
+import io.github.http2wildfly.measure.statistics.Spread;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

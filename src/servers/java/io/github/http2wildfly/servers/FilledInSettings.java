@@ -22,4 +22,21 @@ public final class FilledInSettings {
         }
         return settings;
     }
+
+    /** A whole number from min to max, or one line naming the property. */
+    public static int number(Properties given, String name, int min, int max) {
+        String value = given.getProperty(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is not set");
+        }
+        try {
+            int number = Integer.parseInt(value.strip());
+            if (number >= min && number <= max) {
+                return number;
+            }
+        } catch (NumberFormatException notANumber) {
+            // said below
+        }
+        throw new IllegalArgumentException(name + "=" + value.strip() + ": expected a whole number from " + min + " to " + max);
+    }
 }

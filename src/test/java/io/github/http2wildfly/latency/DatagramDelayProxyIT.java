@@ -3,9 +3,9 @@ package io.github.http2wildfly.latency;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.http2wildfly.measure.Spread;
 import io.github.http2wildfly.measure.net.FreePorts;
 import io.github.http2wildfly.measure.net.RoundTripProbe;
+import io.github.http2wildfly.measure.statistics.Spread;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;

@@ -27,7 +27,7 @@ class PropertiesTest {
 
     private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]*)</\\1>");
     static final Path DEFAULT_GRID = Path.of("gatling/grids/default.properties");
-    private static final Path BENCH = Path.of("gatling/balancers.properties");
+    private static final Path BENCH = Path.of("src/servers/balancers.properties");
     /** A row of a table: `name` | default | ...; a pipe in the default is written \| (Markdown's escape). */
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w.-]+)` \\| ((?:\\\\\\||[^|])*) \\|", Pattern.MULTILINE);
 

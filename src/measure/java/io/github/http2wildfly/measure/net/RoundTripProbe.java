@@ -1,7 +1,7 @@
 package io.github.http2wildfly.measure.net;
 
 import io.github.http2wildfly.latency.DelayProxy;
-import io.github.http2wildfly.measure.Spread;
+import io.github.http2wildfly.measure.statistics.Spread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

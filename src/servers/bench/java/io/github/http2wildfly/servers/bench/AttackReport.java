@@ -1,0 +1,103 @@
+package io.github.http2wildfly.servers.bench;
+
+import io.github.http2wildfly.measure.MarkedBlock;
+import io.github.http2wildfly.measure.attack.Attack;
+import io.github.http2wildfly.servers.cluster.Hop;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The attack suite's record: what each front did to each attack, its CPU and memory meanwhile, whether the bystander
+ * was served; and the same as one table of attacks by fronts for docs/results.md, written between its markers.
+ */
+record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop) {
+
+    static final String BEGIN = "<!-- attacks: written by the attack suite when it records itself (AttackReport) -->";
+    static final String END = "<!-- /attacks -->";
+    private static final MarkedBlock BLOCK = new MarkedBlock(BEGIN, END);
+
+    String command() {
+        return "./mvnw -Pcluster package exec:java@attacks -Dcluster.bench.attacks=" + settings.attacks().stream().map(Attack::token).collect(Collectors.joining(","))
+                + " -Dcluster.bench.attack.seconds=" + settings.time().toSeconds() + " -Dcluster.hop=" + hop.token();
+    }
+
+    String record() throws IOException {
+        StringBuilder page = new StringBuilder("# HTTP/2 attacks: WildFly's balancer, HAProxy, nginx and door 2\n\n")
+                .append("Measured ").append(BalancerRecord.today()).append(" on ").append(BalancerRecord.machine())
+                .append(", by `").append(command()).append("` (AttackSuite, the project at ").append(commit()).append("), ").append(version("/usr/sbin/haproxy", "-v"))
+                .append(", ").append(version("/usr/sbin/nginx", "-v")).append(": each attack a bounded client of its own over TLS on")
+                .append(" loopback (`src/measure/java/io/github/http2wildfly/measure/attack`), at most ").append(settings.time().toSeconds())
+                .append(" s, against each front in turn: WildFly's balancer with the project's Undertow diffs, and in a second cluster")
+                .append(" without them (stock Undertow, nodes too), HAProxy (h2 to the nodes) and nginx (HTTP/1.1 kept alive to them) in")
+                .append(" front of the same two nodes, and door 2 of one node alone. Meanwhile a bystander, the JDK's HTTP/2 client on a")
+                .append(" connection of its own, asks the same front for a logo every 200 ms (5 s patience), during the attack and 3 s after. CPU: the front's processes'")
+                .append(" (HAProxy's and nginx's workers too); memory: their resident set (VmRSS), sampled every 100 ms. \"Serving")
+                .append(" after\": a logo answered within 30 s of the attack's end.\n");
+        Map<Attack, List<AttackSuite.Row>> byAttack = byAttack();
+        byAttack.forEach((attack, attacked) -> {
+            page.append("\n## ").append(attack.label()).append(" (").append(attack.reference()).append(")\n\n")
+                    .append("| front | what it did | the bystander | CPU, s | resident memory, MiB: before → peak | serving after |\n")
+                    .append("|---|---|---|---|---|---|\n");
+            for (AttackSuite.Row row : attacked) {
+                page.append("| ").append(row.front()).append(" | ").append(row.outcome().summary()).append(" | ").append(row.bystander())
+                        .append(" | ").append(String.format(Locale.ROOT, "%.1f", row.cpuSeconds())).append(" | ").append(row.rssBeforeMiB())
+                        .append(" → ").append(row.rssPeakMiB()).append(" | ").append(row.after()).append(" |\n");
+            }
+        });
+        return page.toString();
+    }
+
+    /** Attacks down, fronts across: what it did, the bystander's answers, CPU and the memory it added. */
+    String table(String recordLink) {
+        List<String> fronts = rows.stream().map(AttackSuite.Row::front).distinct().toList();
+        StringBuilder table = new StringBuilder("Measured ").append(BalancerRecord.today()).append(" by `").append(command())
+                .append("` ([record](").append(recordLink).append(")). Each cell: what the front did (\"at\": what the attacker")
+                .append(" had sent when it saw it); the bystander's logos answered of asked meanwhile; the front's CPU, s; the memory")
+                .append(" it added at its peak, MiB; † where it did not serve within 30 s after.\n\n| attack | ").append(String.join(" | ", fronts)).append(" |\n|---|")
+                .append("---|".repeat(fronts.size())).append('\n');
+        byAttack().forEach((attack, attacked) -> {
+            table.append("| ").append(attack.label()).append(" (").append(attack.reference()).append(")");
+            for (String front : fronts) {
+                table.append(" | ").append(attacked.stream().filter(row -> row.front().equals(front)).findFirst().map(row ->
+                        row.outcome().brief() + "; " + row.bystander().answered() + "/" + row.bystander().asked() + "; "
+                                + String.format(Locale.ROOT, "%.1f", row.cpuSeconds()) + " s; +" + (row.rssPeakMiB() - row.rssBeforeMiB())
+                                + (row.after().startsWith("no") ? " †" : "")).orElse("not run"));
+            }
+            table.append(" |\n");
+        });
+        return table.toString().strip();
+    }
+
+    /** The record in docs/results/DATE-attacks.md and its table on docs/results.md. */
+    void recordIn(Path docs) throws IOException {
+        String name = BalancerRecord.today() + "-attacks.md";
+        Files.writeString(docs.resolve("results").resolve(name), record());
+        BLOCK.write(docs.resolve("results.md"), table("results/" + name));
+        System.out.println("Recorded in docs/results/" + name + " and docs/results.md");
+    }
+
+    private Map<Attack, List<AttackSuite.Row>> byAttack() {
+        return rows.stream().collect(Collectors.groupingBy(AttackSuite.Row::attack, LinkedHashMap::new, Collectors.toList()));
+    }
+
+    /** The commit the run measured, and whether the tree had changes besides. */
+    private static String commit() throws IOException {
+        Process git = new ProcessBuilder("git", "describe", "--always", "--dirty").redirectErrorStream(true).start();
+        String described = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        return described.isEmpty() || described.contains(" ") ? "an unknown commit" : described;
+    }
+
+    /** "HAProxy version 2.6.12", the first line a binary prints of its version. */
+    private static String version(String binary, String flag) throws IOException {
+        Process process = new ProcessBuilder(binary, flag).redirectErrorStream(true).start();
+        String first = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().findFirst().orElse(binary);
+        return first.replaceFirst(" - https?://\\S+", "").replace("nginx version: ", "").strip();
+    }
+}

@@ -1,0 +1,218 @@
+package io.github.http2wildfly.servers.bench;
+
+import io.github.http2wildfly.edge.TlsIdentity;
+import io.github.http2wildfly.measure.net.FreePorts;
+import io.github.http2wildfly.servers.ServerLaunch;
+import io.github.http2wildfly.servers.cluster.Cluster;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A load balancer nobody here wrote in front of the cluster's two nodes, as a WildFly user would put one there, with
+ * the project's certificate: Debian's HAProxy (HTTP/2 or HTTP/1.1 to the nodes' http listeners) or nginx (HTTP/1.1
+ * kept alive to them). Each retries what it may on the other node; docs/cluster.md says which settings and why.
+ * Started in the foreground and stopped by its process id.
+ */
+final class ExternalFront implements Front {
+
+    enum Kind {
+        HAPROXY_H2("HAProxy, h2 to the nodes", "/usr/sbin/haproxy"),
+        HAPROXY_HTTP("HAProxy, HTTP/1.1 to the nodes", "/usr/sbin/haproxy"),
+        NGINX("nginx, HTTP/1.1 kept alive to the nodes", "/usr/sbin/nginx");
+
+        private final String label;
+        private final Path binary;
+
+        Kind(String label, String binary) {
+            this.label = label;
+            this.binary = Path.of(binary);
+        }
+
+        boolean installed() {
+            return Files.isExecutable(binary);
+        }
+
+        /** As cluster.bench.fronts names it: haproxy-h2, haproxy-http, nginx. */
+        String token() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    private final Kind kind;
+    private final Process process;
+    private final int tlsPort;
+    private final int clearTextPort;
+    private final int h2cPort;
+    private final Cluster cluster;
+
+    private ExternalFront(Kind kind, Process process, int tlsPort, int clearTextPort, int h2cPort, Cluster cluster) {
+        this.kind = kind;
+        this.process = process;
+        this.tlsPort = tlsPort;
+        this.clearTextPort = clearTextPort;
+        this.h2cPort = h2cPort;
+        this.cluster = cluster;
+    }
+
+    static ExternalFront start(Kind kind, Cluster cluster, TlsIdentity identity, Path directory) throws IOException, InterruptedException {
+        if (!kind.installed()) {
+            throw new IllegalStateException(kind.label + " needs " + kind.binary + " (Debian: apt-get install haproxy nginx-light)");
+        }
+        Path dir = Files.createDirectories(directory.resolve(kind.name().toLowerCase()));
+        Path certificate = dir.resolve("front.crt");
+        Path key = dir.resolve("front.key");
+        identity.writePem(certificate, key);
+        int tlsPort = FreePorts.next();
+        int clearTextPort = FreePorts.next();
+        // HAProxy takes HTTP/2's preface on its clear-text door; nginx speaks h2c on a port of its own alone
+        int h2cPort = kind == Kind.NGINX ? FreePorts.next() : clearTextPort;
+        List<String> command = switch (kind) {
+            case HAPROXY_H2, HAPROXY_HTTP -> haproxy(kind, cluster, dir, certificate, key, tlsPort, clearTextPort);
+            case NGINX -> nginx(cluster, dir, certificate, key, tlsPort, clearTextPort, h2cPort);
+        };
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("front.log").toFile()).start();
+        // Maven ends, or is stopped, without closing the benchmark: the front goes with it all the same
+        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy, kind.name().toLowerCase() + "-stop"));
+        ExternalFront front = new ExternalFront(kind, process, tlsPort, clearTextPort, h2cPort, cluster);
+        front.awaitListening(dir.resolve("front.log"));
+        return front;
+    }
+
+    /** HTTP/2 to the nodes' http listeners without TLS (prior knowledge), or HTTP/1.1; idle connections shared. */
+    private static List<String> haproxy(Kind kind, Cluster cluster, Path dir, Path certificate, Path key, int tlsPort, int clearTextPort)
+            throws IOException {
+        Path combined = dir.resolve("front.pem");
+        Files.writeString(combined, Files.readString(certificate) + Files.readString(key));
+        String proto = kind == Kind.HAPROXY_H2 ? " proto h2" : "";
+        StringBuilder servers = new StringBuilder();
+        for (String node : Cluster.NODES) {
+            servers.append("  server %s 127.0.0.1:%d%s check inter 1s%n".formatted(node, cluster.httpPort(node), proto));
+        }
+        Path conf = dir.resolve("haproxy.cfg");
+        // timeouts as the WildFly balancer's (max-request-time 30 s); retries on the other node for what failed
+        // before an answer came (retry-on, redispatch), as Undertow's proxy does for idempotent requests
+        Files.writeString(conf, """
+                global
+                  maxconn 4096
+                defaults
+                  mode http
+                  timeout connect 5s
+                  timeout client 60s
+                  timeout server 30s
+                  timeout queue 30s
+                  retries 3
+                  option redispatch 1
+                  retry-on all-retryable-errors
+                  http-reuse always
+                frontend doors
+                  bind 127.0.0.1:%d ssl crt %s alpn h2,http/1.1
+                  bind 127.0.0.1:%d
+                  default_backend nodes
+                backend nodes
+                  balance roundrobin
+                %s""".formatted(tlsPort, combined, clearTextPort, servers));
+        return List.of(Kind.HAPROXY_H2.binary.toString(), "-db", "-f", conf.toString());
+    }
+
+    /**
+     * HTTP/2 to the client, HTTP/1.1 kept alive to the nodes; the next node tried on an error before any answer. A
+     * client's connection is not closed after 1,000 requests (nginx's default keepalive_requests, which ended h2load's).
+     */
+    private static List<String> nginx(Cluster cluster, Path dir, Path certificate, Path key, int tlsPort, int clearTextPort,
+            int h2cPort) throws IOException {
+        StringBuilder servers = new StringBuilder();
+        for (String node : Cluster.NODES) {
+            servers.append("    server 127.0.0.1:%d;%n".formatted(cluster.httpPort(node)));
+        }
+        Path conf = dir.resolve("nginx.conf");
+        Files.writeString(conf, """
+                daemon off;
+                worker_processes auto;
+                pid %1$s/nginx.pid;
+                error_log %1$s/error.log;
+                events { worker_connections 4096; }
+                http {
+                  access_log off;
+                  keepalive_requests 1000000;
+                  client_body_temp_path %1$s; proxy_temp_path %1$s; fastcgi_temp_path %1$s; uwsgi_temp_path %1$s; scgi_temp_path %1$s;
+                  upstream nodes {
+                %2$s    keepalive 32;
+                  }
+                  server {
+                    listen 127.0.0.1:%3$d ssl http2;
+                    listen 127.0.0.1:%4$d;
+                    listen 127.0.0.1:%7$d http2;
+                    ssl_certificate %5$s;
+                    ssl_certificate_key %6$s;
+                    location / {
+                      proxy_pass http://nodes;
+                      proxy_http_version 1.1;
+                      proxy_set_header Connection "";
+                      proxy_set_header Host $http_host;
+                      proxy_read_timeout 30s;
+                    }
+                  }
+                }
+                """.formatted(dir, servers, tlsPort, clearTextPort, certificate, key, h2cPort));
+        return List.of(Kind.NGINX.binary.toString(), "-p", dir.toString(), "-c", conf.toString());
+    }
+
+    private void awaitListening(Path log) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(kind.label + " ended at once: " + Files.readString(log));
+            }
+            try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), tlsPort)) {
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        close();
+        throw new IllegalStateException(kind.label + " did not listen on " + tlsPort + " within 15 s: " + Files.readString(log));
+    }
+
+    @Override
+    public String name() {
+        return kind.label;
+    }
+
+    @Override
+    public URI door(String path) {
+        return URI.create("https://localhost:" + tlsPort + path);
+    }
+
+    @Override
+    public URI clearTextDoor(String path) {
+        return URI.create("http://localhost:" + clearTextPort + path);
+    }
+
+    @Override
+    public URI h2cDoor(String path) {
+        return URI.create("http://localhost:" + h2cPort + path);
+    }
+
+    @Override
+    public ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    @Override
+    public int nodePort(String node) {
+        return cluster.httpPort(node);
+    }
+
+    @Override
+    public void close() {
+        ServerLaunch.stop(kind.label, process);
+    }
+}
