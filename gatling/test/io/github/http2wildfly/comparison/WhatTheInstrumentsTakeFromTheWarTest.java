@@ -38,7 +38,8 @@ class WhatTheInstrumentsTakeFromTheWarTest {
             Map.entry("page.LabPoints", "the lab's points file the race page draws, written by the comparison"),
             Map.entry("page.LabPoint", "one point of it"),
             Map.entry("page.AnswerCurveLine", "the headline's curve the race page predicts from, written by the comparison"),
-            Map.entry("edge.TlsIdentity", "the keystore as a TLS identity, for the edges the comparison starts")));
+            Map.entry("edge.TlsIdentity", "the keystore as a TLS identity, for the edges the comparison starts"),
+            Map.entry("setting.Token", "the one parser of a setting's names (a browser, an edge, a front, a congestion control)")));
 
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?io\\.github\\.http2wildfly\\.(\\w+\\.\\w+)", Pattern.MULTILINE);
 

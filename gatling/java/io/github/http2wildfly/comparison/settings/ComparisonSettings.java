@@ -10,6 +10,7 @@ import io.github.http2wildfly.latency.CongestionControl;
 import io.github.http2wildfly.measure.statistics.StoppingRule;
 import io.github.http2wildfly.page.ImageSize;
 import io.github.http2wildfly.page.LogoCount;
+import io.github.http2wildfly.setting.Token;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -49,10 +50,31 @@ import java.util.function.Function;
  * @param clientMillicores the browser's CPU budgets to compare, in thousandths of a core (0: unlimited)
  * @param receiveWindows whether the model's senders wait on the client's receive window: on, off, or both to compare
  */
-public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMillis, List<Integer> lossesPercent,
-        List<Integer> bandwidthsMbps, List<CongestionControl> congestionControls, List<Integer> clientMillicores, List<Boolean> receiveWindows, List<ImageSize> sizes, int users, int loads, int maxLoads, int bandPercent, int minutes, int warmupLoads, int imageCount,
-        Map<ImageSize, Long> imageBytes, long seed, Path outputDirectory, List<Browser> browsers, Path serverLog,
-        String gatlingVersion, Map<Door, Integer> ports, H3Edge h3Edge, Keystore keystore) {
+public record ComparisonSettings(
+        List<Door> doors,
+        List<Integer> roundTripsMillis,
+        List<Integer> lossesPercent,
+        List<Integer> bandwidthsMbps,
+        List<CongestionControl> congestionControls,
+        List<Integer> clientMillicores,
+        List<Boolean> receiveWindows,
+        List<ImageSize> sizes,
+        int users,
+        int loads,
+        int maxLoads,
+        int bandPercent,
+        int minutes,
+        int warmupLoads,
+        int imageCount,
+        Map<ImageSize, Long> imageBytes,
+        long seed,
+        Path outputDirectory,
+        List<Browser> browsers,
+        Path serverLog,
+        String gatlingVersion,
+        Map<Door, Integer> ports,
+        H3Edge h3Edge,
+        Keystore keystore) {
 
     public static final String CONTEXT_PATH = "/http2";
 
@@ -248,12 +270,12 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     }
 
     /** The browsers beside Gatling, by name (chromium, firefox), each once, in the order given; empty: none. */
-    public enum Browser {
+    public enum Browser implements Token {
         CHROMIUM, FIREFOX;
 
         /** The name of its results (chromium.json) and of its section in the report. */
         public String tool() {
-            return name().toLowerCase(Locale.ROOT);
+            return token();
         }
 
         /** Its results through the lab: chromium-lab.json. */
@@ -263,22 +285,7 @@ public record ComparisonSettings(List<Door> doors, List<Integer> roundTripsMilli
     }
 
     static List<Browser> browsers(String value) {
-        List<Browser> browsers = new ArrayList<>();
-        for (String name : value.split(",")) {
-            if (name.isBlank()) {
-                continue;
-            }
-            try {
-                Browser browser = Browser.valueOf(name.strip().toUpperCase(Locale.ROOT));
-                if (!browsers.contains(browser)) {
-                    browsers.add(browser);
-                }
-            } catch (IllegalArgumentException unknown) {
-                throw new IllegalArgumentException("comparison.browsers=" + value + ": '" + name.strip()
-                        + "' is not one of chromium, firefox");
-            }
-        }
-        return List.copyOf(browsers);
+        return Token.parseAll(Browser.class, "comparison.browsers", value);
     }
 
     static List<Door> doors(String value) {

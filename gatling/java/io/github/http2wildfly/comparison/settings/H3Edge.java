@@ -1,22 +1,18 @@
 package io.github.http2wildfly.comparison.settings;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.github.http2wildfly.setting.Token;
 
 /** Which edge answers the comparison's HTTP/3 cells, in front of the same application (comparison.h3.edge). */
-public enum H3Edge {
+public enum H3Edge implements Token {
 
     /** Door 4: the application's own edge, Netty's QUIC (quiche). */
-    DOOR4("door4", "door 4 (Netty's QUIC, quiche)"),
+    DOOR4("door 4 (Netty's QUIC, quiche)"),
     /** Debian's Caddy (quic-go) as a reverse proxy in front of door 1, as a common deployment puts it. */
-    CADDY("caddy", "Caddy (quic-go) in front of door 1");
+    CADDY("Caddy (quic-go) in front of door 1");
 
-    private final String name;
     private final String label;
 
-    H3Edge(String name, String label) {
-        this.name = name;
+    H3Edge(String label) {
         this.label = label;
     }
 
@@ -25,12 +21,6 @@ public enum H3Edge {
     }
 
     static H3Edge parse(String value) {
-        for (H3Edge edge : values()) {
-            if (edge.name.equals(value.strip().toLowerCase(Locale.ROOT))) {
-                return edge;
-            }
-        }
-        throw new IllegalArgumentException("comparison.h3.edge=" + value + ": expected one of "
-                + Arrays.stream(values()).map(edge -> edge.name).collect(Collectors.joining(", ")));
+        return Token.parse(H3Edge.class, "comparison.h3.edge", value);
     }
 }

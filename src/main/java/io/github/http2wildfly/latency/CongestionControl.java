@@ -1,14 +1,13 @@
 package io.github.http2wildfly.latency;
 
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import io.github.http2wildfly.setting.Token;
 
 /**
  * How a sender answers loss: the dimension that decides where HTTP/2 stops winning. Named as Linux names
  * them ({@code net.ipv4.tcp_congestion_control}), so a value here is also what the lab writes into its
  * server's namespace and what a WildFly user sets on their own machine.
  */
-public enum CongestionControl {
+public enum CongestionControl implements Token {
 
     /** Linux's "reno" is NewReno with SACK (RFC 5681, RFC 6582): halves on a loss, then one segment a round trip. */
     RENO("reno", "NewReno"),
@@ -30,6 +29,12 @@ public enum CongestionControl {
         return parameter;
     }
 
+    /** As a setting names it: Linux's name. */
+    @Override
+    public String token() {
+        return parameter;
+    }
+
     /** For people: "NewReno", "CUBIC", "BBR". */
     public String label() {
         return label;
@@ -42,16 +47,11 @@ public enum CongestionControl {
 
     /** "reno, cubic, bbr". */
     public static String names() {
-        return Arrays.stream(values()).map(CongestionControl::parameter).collect(Collectors.joining(", "));
+        return Token.all(CongestionControl.class);
     }
 
     /** @throws IllegalArgumentException with {@link #rule()} for anything but a name of {@link #parameter()} */
     public static CongestionControl parse(String raw) {
-        for (CongestionControl algorithm : values()) {
-            if (algorithm.parameter.equals(raw)) {
-                return algorithm;
-            }
-        }
-        throw new IllegalArgumentException(rule());
+        return Token.find(CongestionControl.class, raw).orElseThrow(() -> new IllegalArgumentException(rule()));
     }
 }

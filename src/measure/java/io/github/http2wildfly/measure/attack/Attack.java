@@ -1,5 +1,6 @@
 package io.github.http2wildfly.measure.attack;
 
+import io.github.http2wildfly.setting.Token;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.io.IOException;
@@ -8,8 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SSLContext;
 
@@ -20,7 +19,7 @@ import javax.net.ssl.SSLContext;
  * ({@link Outcome}), judging nothing: the same attack on any HTTP/2 server over TLS (the balancers' benchmark runs each
  * against WildFly's balancer, HAProxy, nginx and door 2; an IT against door 2).
  */
-public enum Attack {
+public enum Attack implements Token {
 
     /** CVE-2023-44487: a stream opened and reset at once, again and again, so the server starts work it never finishes. */
     RAPID_RESET("rapid reset", "CVE-2023-44487", 20_000, "requests") {
@@ -201,19 +200,6 @@ public enum Attack {
         return reference;
     }
 
-    /** As {@code cluster.bench.attacks} names it: rapid-reset, ping-flood, ... */
-    public String token() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    public static Optional<Attack> of(String token) {
-        for (Attack attack : values()) {
-            if (attack.token().equals(token)) {
-                return Optional.of(attack);
-            }
-        }
-        return Optional.empty();
-    }
 
     /** One run of an attack: its clock, its connections, and the tally of what they saw. */
     private static final class Run {

@@ -1,18 +1,17 @@
 package io.github.http2wildfly.measure.check;
 
 import io.github.http2wildfly.measure.attack.Attack;
+import io.github.http2wildfly.setting.Token;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.stream.Collectors;
 
 /**
  * What {@code ./mvnw verify -Pcheck} checks, from its {@code check.*} properties; each default is here and in
@@ -101,8 +100,8 @@ public record CheckSettings(
             if (name.isEmpty() || name.equals("none")) {
                 continue;
             }
-            attacks.add(Attack.of(name).orElseThrow(() -> new CheckFailure("check.attacks: " + name + " is not one of none, "
-                    + Arrays.stream(Attack.values()).map(Attack::token).collect(Collectors.joining(", ")))));
+            attacks.add(Token.find(Attack.class, name).orElseThrow(() -> new CheckFailure("check.attacks=" + tokens + ": '" + name
+                    + "' is not one of none, " + Token.all(Attack.class))));
         }
         return List.copyOf(attacks);
     }

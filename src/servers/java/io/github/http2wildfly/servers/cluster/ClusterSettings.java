@@ -11,9 +11,20 @@ import java.util.Properties;
  * offset, the two provisioned servers, the WAR and the files every server of this build starts with; and the hop,
  * read where the user sets it, the command line's {@code -Dcluster.hop} ({@link Hop#DEFAULT} without one).
  */
-public record ClusterSettings(Hop hop, int portOffset, Path balancerHome, Path nodeHome, Path war,
-        Path cliDir, Path serverJvm, String bindAddress, int httpPort, int httpsPort, Path certificate,
-        int slowHttpsPort, int slowRoundTripMillis) {
+public record ClusterSettings(
+        Hop hop,
+        int portOffset,
+        Path balancerHome,
+        Path nodeHome,
+        Path war,
+        Path cliDir,
+        Path serverJvm,
+        String bindAddress,
+        int httpPort,
+        int httpsPort,
+        Path certificate,
+        int slowHttpsPort,
+        int slowRoundTripMillis) {
 
     /** The user's setting of the hop: {@code -Dcluster.hop=ajp}, on Maven's command line (a system property here). */
     public static final String HOP = "cluster.hop";
@@ -25,12 +36,20 @@ public record ClusterSettings(Hop hop, int portOffset, Path balancerHome, Path n
     public static ClusterSettings read(Path file, Properties commandLine) throws IOException {
         Properties p = FilledInSettings.read(file, "./mvnw -Pcluster package");
         try {
-            return new ClusterSettings(Hop.parse(commandLine.getProperty(HOP, Hop.DEFAULT.token())), offset(p, "port.offset"),
-                    Path.of(p.getProperty("balancer.home")), Path.of(p.getProperty("node.home")), Path.of(p.getProperty("war")),
-                    Path.of(p.getProperty("cli.dir")), Path.of(p.getProperty("server.jvm")), p.getProperty("bind.address"),
+            return new ClusterSettings(
+                    Hop.parse(commandLine.getProperty(HOP, Hop.DEFAULT.token())),
+                    offset(p, "port.offset"),
+                    Path.of(p.getProperty("balancer.home")),
+                    Path.of(p.getProperty("node.home")),
+                    Path.of(p.getProperty("war")),
+                    Path.of(p.getProperty("cli.dir")),
+                    Path.of(p.getProperty("server.jvm")),
+                    p.getProperty("bind.address"),
                     Integer.parseInt(p.getProperty("http.port")),
-                    Integer.parseInt(p.getProperty("https.port")), Path.of(p.getProperty("certificate")),
-                    Integer.parseInt(p.getProperty("slow.https.port")), Integer.parseInt(p.getProperty("slow.rtt")));
+                    Integer.parseInt(p.getProperty("https.port")),
+                    Path.of(p.getProperty("certificate")),
+                    Integer.parseInt(p.getProperty("slow.https.port")),
+                    Integer.parseInt(p.getProperty("slow.rtt")));
         } catch (IllegalArgumentException bad) {
             throw new BuildCheckFailure(bad.getMessage());
         }

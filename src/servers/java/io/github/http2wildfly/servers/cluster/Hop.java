@@ -1,8 +1,6 @@
 package io.github.http2wildfly.servers.cluster;
 
-import java.util.Arrays;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import io.github.http2wildfly.setting.Token;
 
 /**
  * The protocol from the balancer to the nodes. A node registers one of its listeners with the balancer over
@@ -10,7 +8,7 @@ import java.util.stream.Collectors;
  * whether clear text goes up to h2c and TLS negotiates h2. Each name is also what the node reports it saw
  * ({@code ServedByFilter}).
  */
-public enum Hop {
+public enum Hop implements Token {
     /** WildFly 39's default: its {@code mod_cluster} layer registers the AJP listener (WildFly 41 deprecates it). */
     AJP("ajp", false),
     /** HTTP/1.1 in clear text, a pool of connections as with AJP. */
@@ -41,18 +39,10 @@ public enum Hop {
         return http2;
     }
 
-    /** As the setting names it, and as a node reports what it received. */
-    public String token() {
-        return name().toLowerCase(Locale.ROOT);
-    }
-
     /** The hop without a setting: as WildFly 41 registers nodes (docs/cluster.md). */
     public static final Hop DEFAULT = H2C;
 
     public static Hop parse(String setting) {
-        String token = String.valueOf(setting).strip();
-        return Arrays.stream(values()).filter(hop -> hop.token().equals(token)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("cluster.hop must be one of "
-                        + Arrays.stream(values()).map(Hop::token).collect(Collectors.joining(", ")) + ", not '" + setting + "'"));
+        return Token.parse(Hop.class, "cluster.hop", setting);
     }
 }

@@ -34,7 +34,7 @@ class CheckSettingsTest {
             "check.url; example.org; is not an http:// or https:// URL with a host",
             "check.url; ftp://example.org/; is not an http:// or https:// URL with a host",
             "check.url; https://example.org:99999/; port 99999 is not from 1 to 65535",
-            "check.attacks; rapid-reset,slowloris; check.attacks: slowloris is not one of none, rapid-reset",
+            "check.attacks; rapid-reset,slowloris; check.attacks=rapid-reset,slowloris: 'slowloris' is not one of none, rapid-reset",
             "check.attack.seconds; 0; check.attack.seconds=0 is not a number of seconds from 1 to 60",
             "check.h2spec; yes; check.h2spec=yes is not true or false",
             "check.trust; /nowhere.pem; check.trust=/nowhere.pem is not a readable file"})

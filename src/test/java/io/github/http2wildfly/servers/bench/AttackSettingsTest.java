@@ -57,8 +57,9 @@ class AttackSettingsTest {
         Properties commandLine = new Properties();
         commandLine.setProperty("cluster.bench.attacks", "slowloris");
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> AttackSettings.read(filled, commandLine));
-        assertEquals("cluster.bench.attacks takes rapid-reset, continuation-flood, made-you-reset, ping-flood, reset-flood,"
-                + " settings-flood, empty-frames, zero-window, data-dribble, resource-loop, cancelled-downloads, bodiless-posts: slowloris",
+        assertEquals("cluster.bench.attacks=slowloris: 'slowloris' is not one of rapid-reset, continuation-flood, made-you-reset,"
+                + " ping-flood, reset-flood, settings-flood, empty-frames, zero-window, data-dribble, resource-loop, cancelled-downloads,"
+                + " bodiless-posts",
                 failure.getMessage());
     }
 }

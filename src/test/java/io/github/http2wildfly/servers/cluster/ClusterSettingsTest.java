@@ -44,7 +44,7 @@ class ClusterSettingsTest {
     @Test
     void anUnknownHopIsOneLineNamingTheChoices() throws IOException {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> ClusterSettings.read(settings("1000"), hop("h3")));
-        assertEquals("cluster.hop must be one of ajp, http, h2c, h2, not 'h3'", failure.getMessage());
+        assertEquals("cluster.hop=h3: 'h3' is not one of ajp, http, h2c, h2", failure.getMessage());
     }
 
     @Test

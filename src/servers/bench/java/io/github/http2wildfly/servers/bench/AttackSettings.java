@@ -3,14 +3,12 @@ package io.github.http2wildfly.servers.bench;
 import io.github.http2wildfly.measure.attack.Attack;
 import io.github.http2wildfly.servers.BuildCheckFailure;
 import io.github.http2wildfly.servers.FilledInSettings;
+import io.github.http2wildfly.setting.Token;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The attack suite's knobs, in the balancers' settings file ({@code src/servers/balancers.properties}) with the command
@@ -28,11 +26,7 @@ record AttackSettings(List<Attack> attacks, Duration time, boolean record) {
     }
 
     static AttackSettings of(Properties given) {
-        List<Attack> attacks = new ArrayList<>();
-        for (String token : given.getProperty("cluster.bench.attacks", "").strip().split("\\s*,\\s*")) {
-            attacks.add(Attack.of(token).orElseThrow(() -> new IllegalArgumentException("cluster.bench.attacks takes "
-                    + Stream.of(Attack.values()).map(Attack::token).collect(Collectors.joining(", ")) + ": " + token)));
-        }
+        List<Attack> attacks = Token.parseAll(Attack.class, "cluster.bench.attacks", given.getProperty("cluster.bench.attacks", ""));
         return new AttackSettings(attacks, Duration.ofSeconds(FilledInSettings.number(given, "cluster.bench.attack.seconds", 1, 600)),
                 Boolean.parseBoolean(given.getProperty("cluster.bench.record", "false")));
     }

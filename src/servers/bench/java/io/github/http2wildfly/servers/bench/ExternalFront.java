@@ -4,6 +4,7 @@ import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.net.FreePorts;
 import io.github.http2wildfly.servers.ServerLaunch;
 import io.github.http2wildfly.servers.cluster.Cluster;
+import io.github.http2wildfly.setting.Token;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -22,7 +23,7 @@ import java.util.List;
  */
 final class ExternalFront implements Front {
 
-    enum Kind {
+    enum Kind implements Token {
         HAPROXY_H2("HAProxy, h2 to the nodes", "/usr/sbin/haproxy"),
         HAPROXY_HTTP("HAProxy, HTTP/1.1 to the nodes", "/usr/sbin/haproxy"),
         NGINX("nginx, HTTP/1.1 kept alive to the nodes", "/usr/sbin/nginx");
@@ -37,11 +38,6 @@ final class ExternalFront implements Front {
 
         boolean installed() {
             return Files.isExecutable(binary);
-        }
-
-        /** As cluster.bench.fronts names it: haproxy-h2, haproxy-http, nginx. */
-        String token() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
         }
     }
 
