@@ -80,10 +80,20 @@ class UndertowGoAwayPatchIT {
         assertNotEquals(SOAK + " of " + SOAK, soak.replaceFirst(",.*", ""), soak);
         String idle = idle(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("idle")));
         assertNotEquals(AFTER_IDLE + " of " + AFTER_IDLE, idle.replaceFirst(",.*", ""), idle);
-        String error = afterAnError(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("error")));
+        // A race: most runs lose 2 of the 14 requests the node never processed, and now and then its GOAWAY comes
+        // before the proxy has handed it any of them (a fresh CI run beside the cluster's ITs: 14 of 14). The race is
+        // run again, up to TRIES times, until it shows; with the diffs it never does (the test above, every run).
         int notProcessed = IN_FLIGHT - PROCESSED;
-        assertNotEquals("not processed: " + notProcessed + " of " + notProcessed, error.replaceFirst(";.*", ""), error);
+        String allAnswered = "not processed: " + notProcessed + " of " + notProcessed;
+        String error = afterAnError(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("error-1")));
+        for (int attempt = 2; attempt <= TRIES && error.startsWith(allAnswered + ";"); attempt++) {
+            error = afterAnError(undertow.with(BEFORE, ProxyToGoingAwayNode.class, work.resolve("error-" + attempt)));
+        }
+        assertNotEquals(allAnswered, error.replaceFirst(";.*", ""), "in " + TRIES + " tries: " + error);
     }
+
+    /** How often the race of the error GOAWAY is run without the diffs before the test gives up on seeing it. */
+    private static final int TRIES = 5;
 
     /** Undertow as published, its pool reusing the idle connection: the POST that crossed the GOAWAY is answered 503. */
     @Test
