@@ -14,17 +14,15 @@ import io.github.http2wildfly.measure.check.ServerCheck;
 import io.github.http2wildfly.measure.check.Verdict;
 import io.github.http2wildfly.measure.net.RefusedPort;
 import io.github.http2wildfly.servers.LocalWebServers;
-import java.io.File;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
-import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The check of a user's own server (-Pcheck, docs/check.md) pointed at servers whose answers are known: this project's
@@ -35,6 +33,25 @@ import org.junit.jupiter.api.Test;
 class ServerCheckIT extends DeployedWarTest {
 
     static final Path REPORTS = Path.of("target/check-it");
+
+    /** Where nginx and Caddy keep their files (a field: Arquillian resolves the methods' parameters). */
+    @TempDir
+    static Path serversDir;
+
+    /** nginx and Caddy, started once for the two tests that check them. */
+    private static LocalWebServers servers;
+
+    @BeforeAll
+    static void startNginxAndCaddy() throws Exception {
+        servers = new LocalWebServers(serversDir);
+    }
+
+    @AfterAll
+    static void stopThem() {
+        if (servers != null) {
+            servers.close();
+        }
+    }
 
     @Test
     void door2WithTheDiffsGivesH2ToEveryClientAndLimitsTwoOfTheNamedAttacks() throws Exception {
@@ -61,30 +78,26 @@ class ServerCheckIT extends DeployedWarTest {
 
     @Test
     void nginx122SpeaksTls12AloneByDefaultNamesItselfAndEndsARapidReset() throws Exception {
-        try (LocalWebServers servers = new LocalWebServers(fresh("nginx-server"))) {
-            CheckReport report = check("nginx", URI.create(servers.nginx("/")), URI.create("http://localhost:" + servers.nginxPlain + "/"),
-                    servers.certificate);
-            // ssl_protocols gained TLSv1.3 by default in nginx 1.23.4; Debian 12 carries 1.22
-            Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
-            assertEquals(Verdict.WARN, tls13.verdict(), report.console());
-            assertTrue(tls13.seen().contains("TLS 1.3 is off"), tls13.seen());
-            assertPass(report, "ALPN, OkHttp, TLS 1.2 alone", "h2 over TLSv1.2");
-            assertEquals(Verdict.INFO, report.on("h2c by prior knowledge, OkHttp").verdict(), "no http2 on its plain listen: " + report.console());
-            assertPass(report, "rapid reset (CVE-2023-44487)", "GOAWAY");
-            assertTrue(report.on("server identity").seen().startsWith("Server: nginx/"), report.console());
-            assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
-        }
+        CheckReport report = check("nginx", URI.create(servers.nginx("/")), URI.create("http://localhost:" + servers.nginxPlain + "/"),
+                servers.certificate);
+        // ssl_protocols gained TLSv1.3 by default in nginx 1.23.4; Debian 12 carries 1.22
+        Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
+        assertEquals(Verdict.WARN, tls13.verdict(), report.console());
+        assertTrue(tls13.seen().contains("TLS 1.3 is off"), tls13.seen());
+        assertPass(report, "ALPN, OkHttp, TLS 1.2 alone", "h2 over TLSv1.2");
+        assertEquals(Verdict.INFO, report.on("h2c by prior knowledge, OkHttp").verdict(), "no http2 on its plain listen: " + report.console());
+        assertPass(report, "rapid reset (CVE-2023-44487)", "GOAWAY");
+        assertTrue(report.on("server identity").seen().startsWith("Server: nginx/"), report.console());
+        assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
     }
 
     @Test
     void caddyAdvertisesHttp3AndAnswersIt() throws Exception {
-        try (LocalWebServers servers = new LocalWebServers(fresh("caddy-server"))) {
-            CheckReport report = check("caddy", URI.create(servers.caddy("/")), null, servers.certificate);
-            assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
-            assertPass(report, "HTTP/3 (Alt-Svc)", "h3 answered 200");
-            assertTrue(report.on("server identity").seen().contains("Caddy"), report.console());
-            assertEquals(0, report.count(Verdict.FAIL), report.console());
-        }
+        CheckReport report = check("caddy", URI.create(servers.caddy("/")), null, servers.certificate);
+        assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
+        assertPass(report, "HTTP/3 (Alt-Svc)", "h3 answered 200");
+        assertTrue(report.on("server identity").seen().contains("Caddy"), report.console());
+        assertEquals(0, report.count(Verdict.FAIL), report.console());
     }
 
     @Test
@@ -133,17 +146,6 @@ class ServerCheckIT extends DeployedWarTest {
         Finding finding = report.on(topic);
         assertEquals(Verdict.PASS, finding.verdict(), topic + ": " + finding + "\n" + report.console());
         assertTrue(finding.seen().contains(seen), topic + ": " + finding.seen());
-    }
-
-    /** An empty folder of target/check-it for a server's files. */
-    private static Path fresh(String name) throws IOException {
-        Path directory = REPORTS.resolve(name);
-        if (Files.exists(directory)) {
-            try (Stream<Path> files = Files.walk(directory)) {
-                files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-            }
-        }
-        return Files.createDirectories(directory).toAbsolutePath();
     }
 
     /** The check's report on {@code url}, trusting the project's certificate, written to target/check-it/{@code name}. */

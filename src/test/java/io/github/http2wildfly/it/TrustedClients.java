@@ -1,17 +1,16 @@
 package io.github.http2wildfly.it;
 
+import io.github.http2wildfly.measure.check.CheckTrust;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.ConnectionSpec;
 import okhttp3.OkHttpClient;
@@ -36,19 +35,14 @@ final class TrustedClients {
     /** Clients that trust exactly the certificate in this PEM file (another server's). */
     TrustedClients(Path certificatePem) {
         try (InputStream pem = Files.newInputStream(certificatePem)) {
-            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-            trusted.load(null, null);
             certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem);
-            trusted.setCertificateEntry("server", certificate);
-            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            factory.init(trusted);
-            trustManager = (X509TrustManager) factory.getTrustManagers()[0];
-            sslContext = SSLContext.getInstance("TLS");
-            sslContext.init(null, factory.getTrustManagers(), null);
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException("Cannot read the server certificate " + certificatePem.toAbsolutePath()
                     + ": run ./mvnw package first", e);
         }
+        CheckTrust trust = CheckTrust.trusting(certificate);
+        trustManager = trust.manager();
+        sslContext = trust.context();
     }
 
     /** Where the server's certificate is, for a client outside the JVM (OpenSSL's). */

@@ -7,23 +7,37 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
 import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
-/** What the check's clients trust: the JDK's authorities, or exactly the certificate of {@code check.trust}. */
-record CheckTrust(SSLContext context, X509TrustManager manager) {
+/**
+ * What the check's clients trust: the JDK's authorities, or exactly the certificate of {@code check.trust} (the ITs'
+ * clients trust the project's certificate the same way, {@link #trusting}).
+ */
+public record CheckTrust(SSLContext context, X509TrustManager manager) {
 
     static CheckTrust of(Optional<Path> certificatePem) {
+        if (certificatePem.isEmpty()) {
+            return trusting(null);
+        }
+        try (InputStream pem = Files.newInputStream(certificatePem.get())) {
+            return trusting((X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(pem));
+        } catch (IOException | GeneralSecurityException e) {
+            throw new CheckFailure("check.trust=" + certificatePem.get() + " is not a PEM certificate: " + e.getMessage());
+        }
+    }
+
+    /** Trusting exactly {@code certificate}, or the JDK's authorities where it is null. */
+    public static CheckTrust trusting(X509Certificate certificate) {
         try {
             KeyStore trusted = null;
-            if (certificatePem.isPresent()) {
+            if (certificate != null) {
                 trusted = KeyStore.getInstance(KeyStore.getDefaultType());
                 trusted.load(null, null);
-                try (InputStream pem = Files.newInputStream(certificatePem.get())) {
-                    trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-                }
+                trusted.setCertificateEntry("server", certificate);
             }
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init(trusted);
@@ -31,8 +45,7 @@ record CheckTrust(SSLContext context, X509TrustManager manager) {
             context.init(null, factory.getTrustManagers(), null);
             return new CheckTrust(context, (X509TrustManager) factory.getTrustManagers()[0]);
         } catch (IOException | GeneralSecurityException e) {
-            throw new CheckFailure("check.trust=" + certificatePem.map(Path::toString).orElse("") + " is not a PEM certificate: "
-                    + e.getMessage());
+            throw new IllegalStateException("the JDK's TLS cannot trust " + certificate + ": " + e.getMessage(), e);
         }
     }
 }
