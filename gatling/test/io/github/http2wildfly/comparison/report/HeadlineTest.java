@@ -8,7 +8,9 @@ import io.github.http2wildfly.page.AnswerCurveLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,11 +86,23 @@ class HeadlineTest {
     /** A run that loaded a CPU budget alone is a point of the curve; the pages state the answer at the newest unlimited browser. */
     @Test
     void theAnswerIsStatedAtTheNewestUnlimitedBrowserNotAtANewerRunsCpuBudget() throws IOException {
-        List<Replicates.Run> runs = Replicates.HEADLINE.runs(RECORDS);
-        AnswerCurve curve = AnswerCurve.fit(Replicates.HEADLINE, runs).orElseThrow();
+        Path records = Files.createDirectories(dir.resolve("results"));
+        ObjectMapper json = new ObjectMapper();
+        json.writeValue(records.resolve("2026-11-27-headline.json").toFile(), onTheCurve(0.7));
+        json.writeValue(records.resolve("2026-11-28-headline.json").toFile(), onTheCurve(1.5));
+        Map<String, Object> halfACore = new LinkedHashMap<>();
+        halfACore.put("tool", "chromium");
+        halfACore.put("imageCount", 500);
+        halfACore.put("cells", List.of(ReplicatesTest.cell("HTTP/2 over TLS", 50, 0.5, 2500, 2450, 2550, 2500),
+                ReplicatesTest.cell("HTTP/1.1 over TLS", 50, 0.5, 5000, 5000, 5000, 5000),
+                ReplicatesTest.cell("HTTP/2 over TLS", 0, 0.5, 4000, 4000, 4000, 4000)));
+        json.writeValue(records.resolve("2026-11-29-lab.json").toFile(), Map.of("tools", List.of(halfACore)));
+
+        AnswerCurve curve = AnswerCurve.fit(Replicates.HEADLINE, Replicates.HEADLINE.runs(records)).orElseThrow();
+        assertEquals("2026-11-28-headline", curve.latest().name(), "the newest unlimited browser, where the answer is stated");
         assertEquals("unlimited", curve.latest().budget());
-        assertEquals("2026-11-28-lab", curve.newest().name(), "the newest record, held against the others");
-        assertTrue(!curve.latest().name().equals(curve.newest().name()), curve.latest().name());
+        assertEquals("2026-11-29-lab", curve.newest().name(), "the newest record, held against the others");
+        assertEquals("0.5 cores", curve.newest().budget());
     }
 
     /** A run that does not record itself still says where its point fell: the reader's own run against the records. */

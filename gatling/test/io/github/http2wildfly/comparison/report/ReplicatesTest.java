@@ -43,7 +43,7 @@ class ReplicatesTest {
     }
 
     /** A cell's loads, one a round; the h2 cell loads first in even rounds, second in odd ones. */
-    private static Map<String, Object> cell(String door, int rtt, Double clientCores, double... millis) {
+    static Map<String, Object> cell(String door, int rtt, Double clientCores, double... millis) {
         List<Map<String, Object>> loads = new ArrayList<>();
         for (int round = 0; round < millis.length; round++) {
             int h2Position = round % 2 == 0 ? 0 : 1;
