@@ -18,7 +18,7 @@ import java.util.List;
 final class ClusterServers {
 
     static final Duration START = Duration.ofMinutes(3);
-    private static final Path SETTINGS = Path.of(System.getProperty("cluster.settings", "target/cluster.properties"));
+    private static final Path SETTINGS = Path.of(System.getProperty("cluster.settings"));
 
     private ClusterServers() {
     }
@@ -37,9 +37,8 @@ final class ClusterServers {
         ClusterSettings settings = settings().withHop(hop);
         List<String> flags = new ArrayList<>(ShortLivedJava.flags());
         flags.addAll(List.of(jvmFlags));
-        // failsafe passes it (CI gives ClusterRaceIT's cluster an offset of its own), ItServerDefaults an IDE's
-        int offset = ClusterSettings.portOffset(ItServerDefaults.CLUSTER_PORT_OFFSET,
-                System.getProperty(ItServerDefaults.CLUSTER_PORT_OFFSET));
+        // ItSettings's, unless given (CI gives ClusterRaceIT's cluster an offset of its own)
+        int offset = ClusterSettings.portOffset(ItSettings.CLUSTER_PORT_OFFSET, System.getProperty(ItSettings.CLUSTER_PORT_OFFSET));
         return Cluster.start(settings, offset, Path.of("target/it-cluster-" + offset), START, flags, link);
     }
 

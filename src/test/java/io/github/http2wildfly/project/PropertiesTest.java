@@ -129,7 +129,7 @@ class PropertiesTest {
     @Test
     void theTestServersJvmFlagsAreTheTestsOwnNotASecondCopy() throws IOException {
         String arquillian = Files.readString(Path.of("src/test/resources/arquillian.xml"));
-        assertTrue(arquillian.contains("${server.jvm.flags:}"), "arquillian.xml takes the flags ItServerDefaults sets");
+        assertTrue(arquillian.contains("${server.jvm.flags:}"), "arquillian.xml takes the flags ItSettings sets");
         assertFalse(arquillian.contains("-XX:"), "arquillian.xml spells out no -XX flag of its own");
     }
 }

@@ -16,7 +16,7 @@ class PackageIT {
 
     @Test
     void theWarHoldsTheApplicationAndNoneOfTheBuildsOwnTools() throws IOException {
-        Path war = Path.of(System.getProperty("deployment.war", "target/war/http2.war"));
+        Path war = Path.of(System.getProperty("deployment.war"));
         assertTrue(Files.isRegularFile(war), war + " is missing: ./mvnw package builds it");
         try (JarFile jar = new JarFile(war.toFile())) {
             List<String> classes = jar.stream().map(JarEntry::getName)
@@ -28,7 +28,7 @@ class PackageIT {
 
     @Test
     void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
-        Path module = Path.of(System.getProperty("jboss.home", "target/server")).resolve(UndertowPatch.MODULE);
+        Path module = Path.of(System.getProperty("jboss.home")).resolve(UndertowPatch.MODULE);
         String moduleXml = Files.readString(module.resolve("module.xml"));
         assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
         try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {
