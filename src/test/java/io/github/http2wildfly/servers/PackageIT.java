@@ -26,6 +26,19 @@ class PackageIT {
         }
     }
 
+    /** netty-bom manages Gatling's natives at runtime scope, which would put them in the WAR beside door 4's own. */
+    @Test
+    void theWarCarriesDoor4sNettyAndNoneOfGatlingsNatives() throws IOException {
+        try (JarFile jar = new JarFile(Path.of(System.getProperty("deployment.war")).toFile())) {
+            List<String> libraries = jar.stream().map(JarEntry::getName).filter(name -> name.startsWith("WEB-INF/lib/netty-")).toList();
+            assertTrue(libraries.stream().anyMatch(name -> name.contains("netty-codec-native-quic-") && name.contains("linux-x86_64")),
+                    libraries.toString());
+            assertTrue(libraries.stream().anyMatch(name -> name.contains("netty-transport-native-epoll-")), libraries.toString());
+            assertEquals(List.of(), libraries.stream()
+                    .filter(name -> name.contains("tcnative") || name.contains("io_uring") || name.contains("dns")).toList());
+        }
+    }
+
     @Test
     void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
         Path module = Path.of(System.getProperty("jboss.home")).resolve(UndertowPatch.MODULE);
