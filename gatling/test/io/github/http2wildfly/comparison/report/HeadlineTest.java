@@ -98,11 +98,15 @@ class HeadlineTest {
                 ReplicatesTest.cell("HTTP/2 over TLS", 0, 0.5, 4000, 4000, 4000, 4000)));
         json.writeValue(records.resolve("2026-11-29-lab.json").toFile(), Map.of("tools", List.of(halfACore)));
 
-        AnswerCurve curve = AnswerCurve.fit(Replicates.HEADLINE, Replicates.HEADLINE.runs(records)).orElseThrow();
+        List<Replicates.Run> runs = Replicates.HEADLINE.runs(records);
+        AnswerCurve curve = AnswerCurve.fit(Replicates.HEADLINE, runs).orElseThrow();
         assertEquals("2026-11-28-headline", curve.latest().name(), "the newest unlimited browser, where the answer is stated");
         assertEquals("unlimited", curve.latest().budget());
         assertEquals("2026-11-29-lab", curve.newest().name(), "the newest record, held against the others");
         assertEquals("0.5 cores", curve.newest().budget());
+        String sentence = Headline.sentence(Replicates.HEADLINE, runs);
+        assertTrue(sentence.startsWith("For a browser that loads this page over HTTP/2 in 1.5 s on loopback (Chromium unlimited in the"
+                + " newest run, [2026-11-28-headline](results/2026-11-28-headline.md))"), sentence);
     }
 
     /** A run that does not record itself still says where its point fell: the reader's own run against the records. */

@@ -18,7 +18,7 @@ import java.util.List;
 final class ClusterServers {
 
     static final Duration START = Duration.ofMinutes(3);
-    private static final Path SETTINGS = Path.of(System.getProperty("cluster.settings"));
+    private static final Path SETTINGS = ItSettings.path("cluster.settings");
 
     private ClusterServers() {
     }

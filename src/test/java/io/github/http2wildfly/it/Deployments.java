@@ -16,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class Deployments implements ExtensionContext.Store.CloseableResource {
 
     static final String NAME = "http2-it.war";
-    private static final File WAR = new File(System.getProperty("deployment.war"));
+    private static final File WAR = ItSettings.path("deployment.war").toFile();
     private static final ExtensionContext.Namespace RUN = ExtensionContext.Namespace.create(Deployments.class);
 
     private final ServerDoors doors;

@@ -39,6 +39,15 @@ public class ItSettings implements LauncherSessionListener {
         setUnlessGiven(SERVER_JVM_FLAGS, String.join(" ", ShortLivedJava.flags()));
     }
 
+    /** A setting that names a file or folder; one clear line where the build has not filled the settings in. */
+    public static Path path(String name) {
+        String value = System.getProperty(name);
+        if (value == null) {
+            throw new IllegalStateException(name + " is not set: " + FILE + " is missing (./mvnw package once, from the project's folder)");
+        }
+        return Path.of(value);
+    }
+
     private static void setUnlessGiven(String name, String value) {
         if (System.getProperty(name) == null) {
             System.setProperty(name, value);

@@ -22,7 +22,7 @@ import okhttp3.Protocol;
  */
 final class TrustedClients {
 
-    private static final Path CERTIFICATE = Path.of(System.getProperty("keystore.certificate"));
+    private static final Path CERTIFICATE = ItSettings.path("keystore.certificate");
 
     private final X509Certificate certificate;
     private final X509TrustManager trustManager;

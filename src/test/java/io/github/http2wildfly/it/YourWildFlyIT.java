@@ -52,9 +52,9 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class YourWildFlyIT {
 
-    private static final Path STOCK = Path.of(System.getProperty("stock.server.dir"));
+    private static final Path STOCK = ItSettings.path("stock.server.dir");
     private static final int OFFSET = Integer.getInteger("your.wildfly.port.offset", 6000);
-    private static final Path WAR = Path.of(System.getProperty("deployment.war"));
+    private static final Path WAR = ItSettings.path("deployment.war");
     private static final String PAGE = "http2/logos?count=1";
     private static final String PASSWORD = "changeit";
 

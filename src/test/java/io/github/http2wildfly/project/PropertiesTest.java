@@ -20,14 +20,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/configuration.md is the reference of the pom's knobs, the default grid's and the balancers' benchmark's: it
- * cannot drift from them.
+ * docs/configuration.md is the reference of the pom's knobs, the default grid's, the balancers' benchmark's and the
+ * ITs': it cannot drift from them.
  */
 class PropertiesTest {
 
     private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]*)</\\1>");
     static final Path DEFAULT_GRID = Path.of("gatling/grids/default.properties");
     private static final Path BENCH = Path.of("src/servers/balancers.properties");
+    private static final Path IT_SETTINGS = Path.of("src/test/it.properties");
     /** A row of a table: `name` | default | ...; a pipe in the default is written \| (Markdown's escape). */
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w.-]+)` \\| ((?:\\\\\\||[^|])*) \\|", Pattern.MULTILINE);
 
@@ -58,6 +59,13 @@ class PropertiesTest {
         return knobs;
     }
 
+    /** The ITs' own knobs (ItSettings reads them, a -D wins): the settings the build does not fill in. */
+    private static Map<String, String> itKnobs() throws IOException {
+        Map<String, String> knobs = settings(IT_SETTINGS);
+        knobs.values().removeIf(value -> value.contains("@"));
+        return knobs;
+    }
+
     private static Map<String, String> settings(Path file) throws IOException {
         Properties given = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
@@ -83,6 +91,7 @@ class PropertiesTest {
         Map<String, String> knobs = new LinkedHashMap<>(knobs(pom()));
         knobs.putAll(defaultGrid());
         knobs.putAll(benchDefaults());
+        knobs.putAll(itKnobs());
         knobs.forEach((name, value) -> {
             String shown = value.replace("${project.basedir}/", "").replace("${project.build.directory}", "target");
             assertEquals(shown, documented.get(name), name + " in docs/configuration.md");
@@ -99,13 +108,14 @@ class PropertiesTest {
         String pom = pom();
         Set<String> grid = defaultGrid().keySet();
         Set<String> bench = benchDefaults().keySet();
+        Set<String> its = itKnobs().keySet();
         String helpers = Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessChromium.java"))
                 + Files.readString(Path.of("src/measure/java/io/github/http2wildfly/measure/browser/HeadlessFirefox.java"));
         String scripts = contents(Path.of("wildfly"), ".cli");
         String diffs = contents(Path.of("src/patches"), ".diff");
         String serversCode = contents(Path.of("src/servers/java"), ".java");
         documented().keySet().forEach(name -> assertTrue(pom.contains("<" + name + ">") || pom.contains("<name>" + name + "</name>")
-                || grid.contains(name) || bench.contains(name) || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
+                || grid.contains(name) || bench.contains(name) || its.contains(name) || helpers.contains("System.getProperty(\"" + name + "\"") || scripts.contains("${" + name + ":")
                 || diffs.contains("\"" + name + "\"") || serversCode.contains("\"" + name + "\""), name + " is in docs/configuration.md but nowhere in the build"));
     }
 

@@ -3,6 +3,7 @@ package io.github.http2wildfly.servers;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.it.ItSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ class PackageIT {
 
     @Test
     void theWarHoldsTheApplicationAndNoneOfTheBuildsOwnTools() throws IOException {
-        Path war = Path.of(System.getProperty("deployment.war"));
+        Path war = ItSettings.path("deployment.war");
         assertTrue(Files.isRegularFile(war), war + " is missing: ./mvnw package builds it");
         try (JarFile jar = new JarFile(war.toFile())) {
             List<String> classes = jar.stream().map(JarEntry::getName)
@@ -29,7 +30,7 @@ class PackageIT {
     /** netty-bom manages Gatling's natives at runtime scope, which would put them in the WAR beside door 4's own. */
     @Test
     void theWarCarriesDoor4sNettyAndNoneOfGatlingsNatives() throws IOException {
-        try (JarFile jar = new JarFile(Path.of(System.getProperty("deployment.war")).toFile())) {
+        try (JarFile jar = new JarFile(ItSettings.path("deployment.war").toFile())) {
             List<String> libraries = jar.stream().map(JarEntry::getName).filter(name -> name.startsWith("WEB-INF/lib/netty-")).toList();
             assertTrue(libraries.stream().anyMatch(name -> name.contains("netty-codec-native-quic-") && name.contains("linux-x86_64")),
                     libraries.toString());
@@ -41,7 +42,7 @@ class PackageIT {
 
     @Test
     void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
-        Path module = Path.of(System.getProperty("jboss.home")).resolve(UndertowPatch.MODULE);
+        Path module = ItSettings.path("jboss.home").resolve(UndertowPatch.MODULE);
         String moduleXml = Files.readString(module.resolve("module.xml"));
         assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
         try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.it.ItSettings;
 import io.github.http2wildfly.measure.net.FreePorts;
 import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
@@ -79,7 +80,7 @@ class ServerAgentIT {
      */
     @Test
     void theBuildsAgentJarHoldsEveryProjectClassItsClassesUse() throws IOException {
-        Path built = Path.of(System.getProperty("server.agent.jar"));
+        Path built = ItSettings.path("server.agent.jar");
         assertTrue(Files.isRegularFile(built), built + " is missing: ./mvnw package builds it");
         try (JarFile jar = new JarFile(built.toFile())) {
             Set<String> held = jar.stream().map(JarEntry::getName).collect(Collectors.toSet());
