@@ -1,18 +1,17 @@
 package io.github.http2wildfly.it;
 
+import io.github.http2wildfly.servers.FilledInSettings;
 import io.github.http2wildfly.shared.ShortLivedJava;
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Properties;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 
 /**
- * Gives the ITs the settings the build filled in ({@code target/it.properties}, from {@code src/test/it.properties})
- * as system properties, before Arquillian reads its configuration: the same from Maven and from an IDE, so that an IT
+ * Gives the ITs their settings ({@code target/it.properties}, from {@code src/test/it.properties}: their knobs, and the
+ * paths the build filled in) as system properties, before Arquillian reads its configuration: the same from Maven and from an IDE, so that an IT
  * run from an IDE meets the server Maven's would, never a dev server. A property already set is kept (a {@code -D} to
  * Maven reaches the tests' JVM as one). The ITs' server's port offset is it.port.offset, and Arquillian's management
  * port WildFly's 9990 plus it; the server's JVM takes the tests' own -XX flags (.mvn/jvm.config, their one home;
@@ -34,7 +33,11 @@ public class ItSettings implements LauncherSessionListener {
             System.err.println("No " + FILE + ": the ITs need ./mvnw package once (run from the project's folder)");
             return;
         }
-        read(FILE).forEach((name, value) -> setUnlessGiven((String) name, (String) value));
+        try {
+            FilledInSettings.read(FILE, "./mvnw package").forEach((name, value) -> setUnlessGiven((String) name, (String) value));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + FILE, e);
+        }
         setUnlessGiven(ARQUILLIAN_PORT_OFFSET, System.getProperty(PORT_OFFSET));
         setUnlessGiven(SERVER_JVM_FLAGS, String.join(" ", ShortLivedJava.flags()));
     }
@@ -52,15 +55,5 @@ public class ItSettings implements LauncherSessionListener {
         if (System.getProperty(name) == null) {
             System.setProperty(name, value);
         }
-    }
-
-    private static Properties read(Path file) {
-        Properties settings = new Properties();
-        try (Reader reader = Files.newBufferedReader(file)) {
-            settings.load(reader);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + file, e);
-        }
-        return settings;
     }
 }
