@@ -1,0 +1,124 @@
+package io.github.http2wildfly.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.http2wildfly.measure.attack.Attack;
+import io.github.http2wildfly.measure.attack.HalfOpenFlood;
+import io.github.http2wildfly.measure.attack.OpenLoopBystander;
+import io.github.http2wildfly.measure.attack.Outcome;
+import io.github.http2wildfly.page.LogoServlet;
+import io.github.http2wildfly.servers.cluster.Cluster;
+import io.github.http2wildfly.shared.ClusterManagement;
+import io.github.http2wildfly.shared.ThreadDumps;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Issue shield through WildFly's balancer, on a cluster of its own with the default settings (no shortened timers):
+ * one client's slow bodies and another's half-open handshakes cost only their sender. Meanwhile a bystander at another
+ * client address asks the balancer for the logo ten times a second on a fresh connection each, whether or not the last
+ * was answered; served means its 200 and whole body within 1 s.
+ */
+@Tag("cluster")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ClusterShieldIT {
+
+    private static final Duration NODE_BACK = Duration.ofSeconds(120);
+    /** Longer than the guard's grace many times over, and than the balancer's 30 s request time. */
+    private static final Duration SLOW_BODIES = Duration.ofSeconds(60);
+    /** How long after the client left its bodies may still hold a node's thread. */
+    private static final Duration AFTER = Duration.ofSeconds(35);
+    /** Longer than twice the handshake timeout (tls.handshake.timeout, 10 s). */
+    private static final Duration HALF_OPEN = Duration.ofSeconds(25);
+    /** The class a servlet's blocking read of a request body waits in. */
+    private static final String BODY_READ = "io.undertow.servlet.spec.ServletInputStreamImpl";
+
+    private final TrustedClients clients = new TrustedClients();
+    private Cluster cluster;
+
+    @BeforeAll
+    void startTheCluster() throws Exception {
+        cluster = ClusterServers.start(ClusterServers.settings().hop());
+    }
+
+    @AfterAll
+    void stopTheCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @BeforeEach
+    void bothNodesServe() throws Exception {
+        cluster.awaitNodes(Set.copyOf(Cluster.NODES), NODE_BACK);
+    }
+
+    @Test
+    void oneClientsSlowBodiesLeaveAnotherAddressServedAndNoNodeThreadWaitingOnceItLeaves() throws Exception {
+        URI logo = cluster.balancer("/http2" + LogoServlet.LOGO_PATH);
+        Outcome attack;
+        OpenLoopBystander.Seen seen;
+        try (OpenLoopBystander bystander = bystander(logo)) {
+            attack = Attack.SLOW_BODIES.against(new Attack.Target(clients.sslContext(), cluster.balancer("/"), logo.getPath(),
+                    "/http2" + LogoServlet.TILE_2M_PATH, SLOW_BODIES));
+            bystander.close();
+            seen = bystander.seen();
+        }
+        System.out.println("slow bodies through the balancer: " + attack.summary() + "; the bystander: " + seen);
+        assertTrue(seen.availability() >= 0.98, "the bystander beside the slow bodies: " + seen + "; the attack: " + attack.summary());
+        assertEquals(List.of(), nodeThreadsReadingABodyAfter(AFTER), "node threads still in a body read " + AFTER.toSeconds()
+                + " s after the client left");
+    }
+
+    @Test
+    void elevenThousandHalfOpenHandshakesFromOneAddressLeaveAnotherServedThroughTheBalancer() throws Exception {
+        URI logo = cluster.balancer("/http2" + LogoServlet.LOGO_PATH);
+        HalfOpenFlood.Held held;
+        OpenLoopBystander.Seen seen;
+        try (OpenLoopBystander bystander = bystander(logo)) {
+            held = HalfOpenFlood.against(new InetSocketAddress(logo.getHost(), logo.getPort()), InetAddress.getByName("127.0.0.1"),
+                    11_000, HALF_OPEN, Duration.ofSeconds(1));
+            bystander.close();
+            seen = bystander.seen();
+        }
+        System.out.println("half-open handshakes against the balancer: " + held + "; the bystander: " + seen);
+        assertTrue(seen.availability() >= 0.98, "the bystander beside " + held + ": " + seen);
+    }
+
+    private OpenLoopBystander bystander(URI url) throws Exception {
+        return OpenLoopBystander.start(clients.okHttp(), url, InetAddress.getByName("127.0.0.2"), Duration.ofMillis(100), Duration.ofSeconds(1));
+    }
+
+    /** The nodes' threads in a body read once none is left, or at the end of {@code within}. */
+    private List<String> nodeThreadsReadingABodyAfter(Duration within) throws Exception {
+        Instant until = Instant.now().plus(within);
+        List<String> reading = nodeThreadsReadingABody();
+        while (!reading.isEmpty() && Instant.now().isBefore(until)) {
+            Thread.sleep(1_000);
+            reading = nodeThreadsReadingABody();
+        }
+        return reading;
+    }
+
+    private List<String> nodeThreadsReadingABody() throws Exception {
+        List<String> reading = new ArrayList<>();
+        for (String node : Cluster.NODES) {
+            ThreadDumps.in(ClusterManagement.execute(cluster, node, ThreadDumps.operation()), BODY_READ)
+                    .forEach(thread -> reading.add(node + ": " + thread));
+        }
+        return reading;
+    }
+}
