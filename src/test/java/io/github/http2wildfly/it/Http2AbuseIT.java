@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.measure.attack.RawHttp2;
 import io.github.http2wildfly.door.Door;
+import io.github.http2wildfly.page.LogoServlet;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Headers;
 import java.io.IOException;
@@ -72,6 +73,28 @@ class Http2AbuseIT extends DeployedWarTest {
             assertTrue(attacker.awaitClosed(GUARD) && attacker.closedByTheServer(), "the connection " + attacker.end());
             assertTrue(attacker.bytesSent() < 1_000 * 100, "closed long before the 1000 resets were through: "
                     + attacker.bytesSent() + " bytes");
+        }
+    }
+
+    /**
+     * RFC 9113 sections 8.2.1 and 8.2.2: a request with CR, LF or NUL in a field value, a connection-specific header
+     * or a TE other than "trailers" is malformed: its stream is reset (PROTOCOL_ERROR), and a GET after it on the same
+     * connection is answered. Undertow answered them 200; the server carries
+     * src/patches/undertow-core/http2-refuses-malformed-fields.diff.
+     */
+    @Test
+    void malformedFieldsAreRefusedWithTheirStreamAlone() throws Exception {
+        Map<String, String> malformed = new TreeMap<>(Map.of("x-split", "a\r\nx-injected: 1", "x-nul", "a\u0000b",
+                "connection", "keep-alive", "upgrade", "websocket", "te", "gzip"));
+        String logo = doors.uri(Door.HTTP_2_TLS, LogoServlet.LOGO_PATH).getPath();
+        for (Map.Entry<String, String> field : malformed.entrySet()) {
+            try (RawHttp2 client = RawHttp2.open(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"))) {
+                client.headers(1, client.unchecked("GET", logo).add(field.getKey(), field.getValue()), true);
+                client.headers(3, client.get(logo), true);
+                client.flush();
+                assertEquals(Optional.of("200"), client.awaitStatus(3, GUARD), "the GET after " + field.getKey());
+                assertEquals(Http2Error.PROTOCOL_ERROR.code(), client.resets().get(1), field.getKey() + ": " + client.statuses());
+            }
         }
     }
 

@@ -117,6 +117,11 @@ public final class RawHttp2 implements AutoCloseable {
         return new DefaultHttp2Headers().method("GET").scheme("https").authority(authority).path(path);
     }
 
+    /** A request's headers as an attacker writes them: Netty checks none of the names and values added to them. */
+    public Http2Headers unchecked(String method, String path) {
+        return new DefaultHttp2Headers(false).method(method).scheme("https").authority(authority).path(path);
+    }
+
     public Http2Headers post(String path) {
         return new DefaultHttp2Headers().method("POST").scheme("https").authority(authority).path(path);
     }
