@@ -173,22 +173,29 @@ public final class OpenLoopBystander implements AutoCloseable {
 
             @Override
             public Socket createSocket(String host, int port) throws IOException {
-                throw new UnsupportedOperationException("OkHttp connects unconnected sockets");
-            }
-
-            @Override
-            public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-                throw new UnsupportedOperationException("OkHttp connects unconnected sockets");
+                return connected(new InetSocketAddress(host, port));
             }
 
             @Override
             public Socket createSocket(InetAddress host, int port) throws IOException {
-                throw new UnsupportedOperationException("OkHttp connects unconnected sockets");
+                return connected(new InetSocketAddress(host, port));
+            }
+
+            /** The local end is the bystander's whatever the caller asks: another would not be the bystander. */
+            @Override
+            public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
+                return connected(new InetSocketAddress(host, port));
             }
 
             @Override
-            public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
-                throw new UnsupportedOperationException("OkHttp connects unconnected sockets");
+            public Socket createSocket(InetAddress host, int port, InetAddress localAddress, int localPort) throws IOException {
+                return connected(new InetSocketAddress(host, port));
+            }
+
+            private Socket connected(InetSocketAddress server) throws IOException {
+                Socket socket = createSocket();
+                socket.connect(server);
+                return socket;
             }
         };
     }

@@ -36,8 +36,11 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
                 .append(" loopback (`src/measure/java/io/github/http2wildfly/measure/attack`), at most ").append(settings.time().toSeconds())
                 .append(" s, against each front in turn: WildFly's balancer with the project's Undertow diffs, and in a second cluster")
                 .append(" without them (stock Undertow, nodes too), HAProxy (h2 to the nodes) and nginx (HTTP/1.1 kept alive to them) in")
-                .append(" front of the same two nodes, and door 2 of one node alone. Meanwhile a bystander, the JDK's HTTP/2 client on a")
-                .append(" connection of its own, asks the same front for a logo every 200 ms (5 s patience), during the attack and 3 s after. CPU: the front's processes'")
+                .append(" front of the same two nodes, and door 2 of one node alone. Meanwhile a bystander (OkHttp) at another client address")
+                .append(" (127.0.0.2; the attacks come from 127.0.0.1) asks the same front for a logo ten times a second, each on a fresh")
+                .append(" connection, whether or not the last was answered (open loop), during the attack and 3 s after: served means its 200")
+                .append(" and whole body within 1 s of when it was due, and one still in flight at the end is not; its share served, p99 and")
+                .append(" worst 5 s window. CPU: the front's processes'")
                 .append(" (HAProxy's and nginx's workers too); memory: their resident set (VmRSS), sampled every 100 ms. \"Serving")
                 .append(" after\": a logo answered within 30 s of the attack's end.\n");
         Map<Attack, List<AttackSuite.Row>> byAttack = byAttack();
@@ -59,14 +62,14 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
         List<String> fronts = rows.stream().map(AttackSuite.Row::front).distinct().toList();
         StringBuilder table = new StringBuilder("Measured ").append(BalancerRecord.today()).append(" by `").append(command())
                 .append("` ([record](").append(recordLink).append(")). Each cell: what the front did (\"at\": what the attacker")
-                .append(" had sent when it saw it); the bystander's logos answered of asked meanwhile; the front's CPU, s; the memory")
+                .append(" had sent when it saw it); the open-loop bystander's logos served within 1 s of asked meanwhile; the front's CPU, s; the memory")
                 .append(" it added at its peak, MiB; † where it did not serve within 30 s after.\n\n| attack | ").append(String.join(" | ", fronts)).append(" |\n|---|")
                 .append("---|".repeat(fronts.size())).append('\n');
         byAttack().forEach((attack, attacked) -> {
             table.append("| ").append(attack.label()).append(" (").append(attack.reference()).append(")");
             for (String front : fronts) {
                 table.append(" | ").append(attacked.stream().filter(row -> row.front().equals(front)).findFirst().map(row ->
-                        row.outcome().brief() + "; " + row.bystander().answered() + "/" + row.bystander().asked() + "; "
+                        row.outcome().brief() + "; " + row.bystander().served() + "/" + row.bystander().asked() + " in 1 s; "
                                 + String.format(Locale.ROOT, "%.1f", row.cpuSeconds()) + " s; +" + (row.rssPeakMiB() - row.rssBeforeMiB())
                                 + (row.after().startsWith("no") ? " †" : "")).orElse("not run"));
             }

@@ -2,13 +2,15 @@ package io.github.http2wildfly.servers.bench;
 
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.attack.Attack;
-import io.github.http2wildfly.measure.attack.Bystander;
+import io.github.http2wildfly.measure.attack.OpenLoopBystander;
 import io.github.http2wildfly.measure.attack.Outcome;
+import io.github.http2wildfly.measure.check.CheckTrust;
 import io.github.http2wildfly.page.LogoServlet;
 import io.github.http2wildfly.servers.UndertowPatch;
 import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.servers.cluster.ClusterSettings;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,7 +27,10 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
+import okhttp3.OkHttpClient;
 
 /**
  * The HTTP/2 attacks with names and issue hop-2's two probes ({@link Attack}), each against WildFly's balancer with the
@@ -40,9 +45,11 @@ import javax.net.ssl.TrustManagerFactory;
  */
 public final class AttackSuite {
 
-    private static final long BYSTANDER_EVERY_MS = 200;
-    private static final Duration BYSTANDER_PATIENCE = Duration.ofSeconds(5);
+    /** The bystander's schedule and patience: ten a second, served within 1 s, from an address of its own. */
+    private static final Duration BYSTANDER_EVERY = Duration.ofMillis(100);
+    private static final Duration BYSTANDER_PATIENCE = Duration.ofSeconds(1);
     private static final Duration BYSTANDER_AFTER = Duration.ofSeconds(3);
+    private static final String BYSTANDER_ADDRESS = "127.0.0.2";
     /** How long a front is given to serve again after an attack before it counts as down. */
     private static final Duration SERVING_AGAIN = Duration.ofSeconds(30);
     private static final String SMALL = "/http2" + LogoServlet.LOGO_PATH;
@@ -58,7 +65,7 @@ public final class AttackSuite {
     }
 
     /** One attack on one front. */
-    record Row(Attack attack, String front, Outcome outcome, Bystander.Seen bystander, double cpuSeconds, long rssBeforeMiB,
+    record Row(Attack attack, String front, Outcome outcome, OpenLoopBystander.Seen bystander, double cpuSeconds, long rssBeforeMiB,
             long rssPeakMiB, String after) {
     }
 
@@ -70,7 +77,7 @@ public final class AttackSuite {
         AttackSettings attacks = AttackSettings.read(Path.of(args[0]), System.getProperties());
         ClusterSettings settings = ClusterSettings.read(bench.cluster(), System.getProperties());
         Path out = Files.createDirectories(bench.dir().resolveSibling("attacks"));
-        SSLContext tls = trusting(bench.keystore(), bench.keystorePassword().toCharArray());
+        CheckTrust tls = trusting(bench.keystore(), bench.keystorePassword().toCharArray());
         TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
         List<Row> rows = new ArrayList<>();
         try (Cluster cluster = Cluster.start(settings, settings.portOffset(), out.resolve("cluster"), START, List.of())) {
@@ -102,7 +109,9 @@ public final class AttackSuite {
     }
 
     /** Every attack on one front, one after another, the front given time to recover between them. */
-    private static List<Row> attackEach(Attacked front, SSLContext tls, AttackSettings settings) throws Exception {
+    private static List<Row> attackEach(Attacked front, CheckTrust trust, AttackSettings settings) throws Exception {
+        SSLContext tls = trust.context();
+        OkHttpClient okHttp = new OkHttpClient.Builder().sslSocketFactory(tls.getSocketFactory(), trust.manager()).build();
         System.out.println("== " + front.name());
         List<Row> rows = new ArrayList<>();
         for (Attack attack : settings.attacks()) {
@@ -111,12 +120,13 @@ public final class AttackSuite {
             long rssBefore = residentKiB(front.process());
             AtomicLong peak = new AtomicLong(rssBefore);
             Outcome outcome;
-            Bystander bystander = Bystander.start(front.door(SMALL), tls, 200, BYSTANDER_EVERY_MS, BYSTANDER_PATIENCE);
+            OpenLoopBystander bystander = OpenLoopBystander.start(okHttp, front.door(SMALL), InetAddress.getByName(BYSTANDER_ADDRESS),
+                    BYSTANDER_EVERY, BYSTANDER_PATIENCE);
             try (bystander; Sampler sampler = new Sampler(() -> peak.accumulateAndGet(residentKiB(front.process()), Math::max))) {
                 outcome = attack.against(new Attack.Target(tls, front.door("/"), SMALL, LARGE, settings.time()));
                 Thread.sleep(BYSTANDER_AFTER.toMillis()); // what an attack leaves behind shows after it too
             }
-            Bystander.Seen seen = bystander.seen();
+            OpenLoopBystander.Seen seen = bystander.seen();
             double cpu = (BalancerBenchmark.cpuMillis(front.process()) - cpuBefore) / 1000;
             String after = awaitServing(front, tls, SERVING_AGAIN).map(took -> took.isZero() ? "yes" : "after " + took.toSeconds() + " s")
                     .orElse("no, within " + SERVING_AGAIN.toSeconds() + " s");
@@ -164,13 +174,14 @@ public final class AttackSuite {
     }
 
     /** Trusts exactly the certificates in the project's key store (its own), as the browsers here do. */
-    private static SSLContext trusting(Path keystore, char[] password) throws Exception {
+    private static CheckTrust trusting(Path keystore, char[] password) throws Exception {
         KeyStore store = KeyStore.getInstance(keystore.toFile(), password);
         TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(store);
+        X509TrustManager manager = (X509TrustManager) trust.getTrustManagers()[0];
         SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(null, trust.getTrustManagers(), null);
-        return tls;
+        tls.init(null, new TrustManager[] {manager}, null);
+        return new CheckTrust(tls, manager);
     }
 
     /** Runs a sample every 100 ms until closed. */
