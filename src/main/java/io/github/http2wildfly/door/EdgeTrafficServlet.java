@@ -22,7 +22,7 @@ public class EdgeTrafficServlet extends HttpServlet {
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Http3Door door = Http3Door.of(getServletContext());
         if (door == null) {
-            PlainText.send(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "this server has no HTTP/3 door");
+            PlainText.send(response, HttpServletResponse.SC_NOT_FOUND, "this server has no HTTP/3 door");
             return;
         }
         response.setContentType("application/json");

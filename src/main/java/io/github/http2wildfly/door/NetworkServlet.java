@@ -49,7 +49,7 @@ public class NetworkServlet extends HttpServlet {
         }
         SlowDoors doors = SlowDoors.of(getServletContext());
         if (doors == null) {
-            PlainText.send(response, HttpServletResponse.SC_SERVICE_UNAVAILABLE, "this server has no slow doors");
+            PlainText.send(response, HttpServletResponse.SC_NOT_FOUND, "this server has no slow doors");
             return;
         }
         Map<NetworkSetting, Integer> changes = new EnumMap<>(NetworkSetting.class);

@@ -19,6 +19,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,7 +32,7 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Issue shield through WildFly's balancer, on a cluster of its own with the default settings (no shortened timers):
- * one client's slow bodies and another's half-open handshakes cost only their sender. Meanwhile a bystander at another
+ * one client's slow bodies, half-open handshakes and requests for what a node lacks cost only their sender. Meanwhile a bystander at another
  * client address asks the balancer for the logo ten times a second on a fresh connection each, whether or not the last
  * was answered; served means its 200 and whole body within 1 s.
  */
@@ -96,6 +100,31 @@ class ClusterShieldIT {
         }
         System.out.println("half-open handshakes against the balancer: " + held + "; the bystander: " + seen);
         assertTrue(seen.availability() >= 0.98, "the bystander beside " + held + ": " + seen);
+    }
+
+    /**
+     * Six anonymous GETs of what a node lacks (door 4's traffic: a node has no door 4), then 20 logos: both nodes
+     * serve them. A node answered 503 there, and the balancer counted a node's 503 as its failure, so any client could
+     * take a node out of rotation.
+     */
+    @Test
+    void sixGetsOfWhatANodeLacksLeaveBothNodesInRotation() throws Exception {
+        OkHttpClient client = clients.okHttp();
+        for (int i = 0; i < 6; i++) {
+            try (Response response = client.newCall(new Request.Builder().url(cluster.balancer("/http2/edge-traffic").toString()).build())
+                    .execute()) {
+                assertEquals(404, response.code(), "what a node lacks");
+            }
+        }
+        Set<String> served = new TreeSet<>();
+        for (int i = 0; i < 20; i++) {
+            try (Response response = client.newCall(new Request.Builder().url(cluster.balancer("/http2" + LogoServlet.LOGO_PATH).toString())
+                    .build()).execute()) {
+                assertEquals(200, response.code());
+                Cluster.nodeOf(response.header("Server-Timing", "")).ifPresent(served::add);
+            }
+        }
+        assertEquals(Set.copyOf(Cluster.NODES), served, "the nodes that served 20 logos after six GETs of what a node lacks");
     }
 
     private OpenLoopBystander bystander(URI url) throws Exception {
