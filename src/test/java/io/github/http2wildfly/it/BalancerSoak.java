@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * Debian's h2load (nghttp2-client) through the balancer for a time (its timing-based mode, so that it still runs when
- * a fault comes, whatever the balancer's rate): HTTP/2 over TLS, 4 connections of 20 streams, logos.
+ * a fault comes, whatever the balancer's rate) or a number of requests: HTTP/2 over TLS, 4 connections of 20 streams,
+ * logos.
  */
 final class BalancerSoak {
 
@@ -28,7 +29,16 @@ final class BalancerSoak {
     }
 
     static BalancerSoak start(Cluster cluster, Duration duration) throws IOException {
-        return new BalancerSoak(new ProcessBuilder("h2load", "-D", String.valueOf(duration.toSeconds()), "-c", "4", "-m", "20",
+        return start(cluster, "-D", String.valueOf(duration.toSeconds()));
+    }
+
+    /** The same for a number of requests rather than a time. */
+    static BalancerSoak start(Cluster cluster, int requests) throws IOException {
+        return start(cluster, "-n", String.valueOf(requests));
+    }
+
+    private static BalancerSoak start(Cluster cluster, String measure, String howMuch) throws IOException {
+        return new BalancerSoak(new ProcessBuilder("h2load", measure, howMuch, "-c", "4", "-m", "20",
                 cluster.balancer("/http2/logo.png").toString()).redirectErrorStream(true).start());
     }
 

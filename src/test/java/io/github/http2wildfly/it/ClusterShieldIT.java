@@ -7,10 +7,13 @@ import io.github.http2wildfly.measure.attack.Attack;
 import io.github.http2wildfly.measure.attack.HalfOpenFlood;
 import io.github.http2wildfly.measure.attack.OpenLoopBystander;
 import io.github.http2wildfly.measure.attack.Outcome;
+import io.github.http2wildfly.measure.attack.RawHttp2;
 import io.github.http2wildfly.page.LogoServlet;
 import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.shared.ClusterManagement;
 import io.github.http2wildfly.shared.ThreadDumps;
+import io.netty.handler.codec.http2.Http2Error;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -18,8 +21,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -32,7 +37,8 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Issue shield through WildFly's balancer, on a cluster of its own with the default settings (no shortened timers):
- * one client's slow bodies, half-open handshakes and requests for what a node lacks cost only their sender. Meanwhile a bystander at another
+ * one client's slow bodies, half-open handshakes, large headers, malformed fields and requests for what a node lacks
+ * cost only their sender. Meanwhile a bystander at another
  * client address asks the balancer for the logo ten times a second on a fresh connection each, whether or not the last
  * was answered; served means its 200 and whole body within 1 s.
  */
@@ -103,6 +109,32 @@ class ClusterShieldIT {
     }
 
     /**
+     * Requests with one header of 17,000 to 19,990 bytes, from a neighbour on connections of its own, beside a soak of
+     * 20,000 logos: the balancer adds its own X-Forwarded-* headers, and a node that refused the larger list (its limit
+     * was the balancer's own, 20,000 bytes) ended the hop's connection, which other clients' requests shared. Each
+     * neighbour's request is answered 431 by the node or ends its own connection at the balancer; the soak all 2xx.
+     */
+    @Test
+    void aNeighboursLargeHeadersFailOnlyItsOwnRequestsBesideASoakOf20000Logos() throws Exception {
+        BalancerSoak soak = BalancerSoak.start(cluster, 20_000);
+        List<String> neighbour = new ArrayList<>();
+        OkHttpClient client = clients.okHttp();
+        while (soak.isRunning()) {
+            for (int size = 17_000; size <= 19_990 && soak.isRunning(); size += 165) {
+                Request request = new Request.Builder().url(cluster.balancer("/http2" + LogoServlet.LOGO_PATH).toString())
+                        .header("x-large", "a".repeat(size)).build();
+                try (Response response = client.newBuilder().connectionPool(new ConnectionPool()).build().newCall(request).execute()) {
+                    neighbour.add(size + ": " + response.code());
+                } catch (IOException ownConnectionEnded) {
+                    neighbour.add(size + ": " + ownConnectionEnded.getMessage());
+                }
+            }
+        }
+        System.out.println("the soak, beside " + neighbour.size() + " requests with large headers: " + soak.assertEveryRequestSucceeded());
+        assertTrue(neighbour.stream().noneMatch(answer -> answer.endsWith(": 200")), "a large header list taken as a request: " + neighbour);
+    }
+
+    /**
      * Six anonymous GETs of what a node lacks (door 4's traffic: a node has no door 4), then 20 logos: both nodes
      * serve them. A node answered 503 there, and the balancer counted a node's 503 as its failure, so any client could
      * take a node out of rotation.
@@ -125,6 +157,24 @@ class ClusterShieldIT {
             }
         }
         assertEquals(Set.copyOf(Cluster.NODES), served, "the nodes that served 20 logos after six GETs of what a node lacks");
+    }
+
+    /**
+     * Malformed requests (CR LF in a value, upgrade) through the balancer: each stream reset with PROTOCOL_ERROR by the
+     * balancer's own Undertow, a GET after it on the same connection answered; the balancer passed them on to a node.
+     */
+    @Test
+    void malformedFieldsAreRefusedByTheBalancerWithTheirStreamAlone() throws Exception {
+        String logo = "/http2" + LogoServlet.LOGO_PATH;
+        for (String[] field : List.of(new String[] {"x-split", "a\r\nx-injected: 1"}, new String[] {"upgrade", "websocket"})) {
+            try (RawHttp2 client = RawHttp2.open(clients.sslContext(), cluster.balancer("/"))) {
+                client.headers(1, client.unchecked("GET", logo).add(field[0], field[1]), true);
+                client.headers(3, client.get(logo), true);
+                client.flush();
+                assertEquals(Optional.of("200"), client.awaitStatus(3, Duration.ofSeconds(10)), "the GET after " + field[0]);
+                assertEquals(Http2Error.PROTOCOL_ERROR.code(), client.resets().get(1), field[0] + ": " + client.statuses());
+            }
+        }
     }
 
     private OpenLoopBystander bystander(URI url) throws Exception {
