@@ -40,8 +40,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 class BrowserRaceIT extends DeployedWarTest {
 
     /**
-     * The tag of the tests whose assertions compare timings measured in one run (who wins a race): CI runs them alone
-     * (.ci/run), as a soak beside them would skew the race; the others run beside the other browser ITs.
+     * The tag of the tests whose assertions compare timings measured in one run (who wins a race, or what share of a
+     * bystander's requests is served within 1 s): CI runs them alone (.ci/run), as a soak beside them would skew them;
+     * the others run beside the other browser ITs.
      */
     static final String TIMINGS = "timings";
 

@@ -43,6 +43,7 @@ import org.junit.jupiter.api.TestInstance;
  * was answered; served means its 200 and whole body within 1 s.
  */
 @Tag("cluster")
+@Tag(BrowserRaceIT.TIMINGS) // a share served within 1 s: CI runs it alone
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClusterShieldIT {
 

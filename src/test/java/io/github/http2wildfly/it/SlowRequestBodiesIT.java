@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * whether or not the last was answered; served means its 200 and whole body within 1 s.
  */
 @Tag("slow") // a minute of attack and the time after it: -Pslow runs it
+@Tag(BrowserRaceIT.TIMINGS) // a share served within 1 s: CI runs it alone
 class SlowRequestBodiesIT extends DeployedWarTest {
 
     /** The attack's length: longer than the guard's grace many times over, and than the server's 30 s request time. */
