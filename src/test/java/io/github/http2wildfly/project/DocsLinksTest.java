@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Every relative link of the README and the pages in docs/ (and the folders' READMEs) names a file that exists. */
+/** Every relative link of the README, CONTRIBUTING.md and the pages in docs/ (and the folders' READMEs) names a file that exists. */
 class DocsLinksTest {
 
     /** A Markdown link or image: ](target) or ](target#anchor), not to another site. */
@@ -20,7 +20,7 @@ class DocsLinksTest {
 
     @Test
     void everyRelativeLinkResolves() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
+        List<Path> pages = new ArrayList<>(List.of(Path.of("README.md"), Path.of("CONTRIBUTING.md")));
         for (String folder : List.of("docs", "gatling", "wildfly", "keystore", "src", ".ci", ".mvn")) {
             try (Stream<Path> files = Files.list(Path.of(folder))) {
                 files.filter(file -> file.toString().endsWith(".md")).forEach(pages::add);
