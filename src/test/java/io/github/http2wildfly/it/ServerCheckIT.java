@@ -10,8 +10,8 @@ import io.github.http2wildfly.measure.check.CheckFailure;
 import io.github.http2wildfly.measure.check.CheckReport;
 import io.github.http2wildfly.measure.check.CheckSettings;
 import io.github.http2wildfly.measure.check.Finding;
+import io.github.http2wildfly.measure.check.Grade;
 import io.github.http2wildfly.measure.check.ServerCheck;
-import io.github.http2wildfly.measure.check.Verdict;
 import io.github.http2wildfly.measure.net.RefusedPort;
 import io.github.http2wildfly.servers.LocalWebServers;
 import java.net.URI;
@@ -56,23 +56,23 @@ class ServerCheckIT extends DeployedWarTest {
     @Test
     void door2WithTheDiffsGivesH2ToEveryClientAndLimitsTwoOfTheNamedAttacks() throws Exception {
         CheckReport report = check("patched", doors.uri(Door.HTTP_2_TLS, "/logos?count=1"), doors.uri(Door.HTTP_1_1, "/logos?count=1"));
-        assertEquals(0, report.count(Verdict.FAIL), report.console());
+        assertEquals(0, report.count(Grade.FAIL), report.console());
         assertPass(report, "ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3");
         assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
         assertPass(report, "h2c by prior knowledge, OkHttp", "h2");
         assertPass(report, "h2c by Upgrade, POST with a 10,000-byte body, the JDK's HttpClient", "upgraded to h2");
         Finding h2spec = report.on("h2spec 2.2.0 (conformance)");
-        assertTrue(h2spec.verdict() == Verdict.PASS || h2spec.verdict() == Verdict.WARN
+        assertTrue(h2spec.verdict() == Grade.PASS || h2spec.verdict() == Grade.WARN
                 && H2specIT.RACES.containsAll(List.of(h2spec.seen().replaceFirst(".*failed: ", "").split(", "))),
                 "all passed, or only the races H2specIT pins: " + h2spec);
         // Undertow's header list limit (20,000 bytes) ends the connection unanswered (GOAWAY); stock Undertow may answer
         // before it is reached, by how the frames fall: it dispatches a request before its header block ends
         // (http2-continuation.diff), so YourWildFlyIT asserts nothing of it
-        assertEquals(Verdict.WARN, report.on("a 64 KiB header over h2").verdict(), report.console());
+        assertEquals(Grade.WARN, report.on("a 64 KiB header over h2").verdict(), report.console());
         assertPass(report, "a 64 KiB header over HTTP/1.1", "answered 431");
         assertNamedAttacks(report);
         assertTrue(report.on("103 Early Hints and preload").seen().startsWith("no 103 before the answer (200)"), report.console());
-        assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), "door 2 advertises no door 4: " + report.console());
+        assertEquals(Grade.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), "door 2 advertises no door 4: " + report.console());
         assertEquals("not told (WildFly's default)", report.on("server identity").seen(), report.console());
     }
 
@@ -82,13 +82,13 @@ class ServerCheckIT extends DeployedWarTest {
                 servers.certificate);
         // ssl_protocols gained TLSv1.3 by default in nginx 1.23.4; Debian 12 carries 1.22
         Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
-        assertEquals(Verdict.WARN, tls13.verdict(), report.console());
+        assertEquals(Grade.WARN, tls13.verdict(), report.console());
         assertTrue(tls13.seen().contains("TLS 1.3 is off"), tls13.seen());
         assertPass(report, "ALPN, OkHttp, TLS 1.2 alone", "h2 over TLSv1.2");
-        assertEquals(Verdict.INFO, report.on("h2c by prior knowledge, OkHttp").verdict(), "no http2 on its plain listen: " + report.console());
+        assertEquals(Grade.INFO, report.on("h2c by prior knowledge, OkHttp").verdict(), "no http2 on its plain listen: " + report.console());
         assertPass(report, "rapid reset (CVE-2023-44487)", "GOAWAY");
         assertTrue(report.on("server identity").seen().startsWith("Server: nginx/"), report.console());
-        assertEquals(Verdict.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
+        assertEquals(Grade.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
     }
 
     @Test
@@ -97,7 +97,7 @@ class ServerCheckIT extends DeployedWarTest {
         assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
         assertPass(report, "HTTP/3 (Alt-Svc)", "h3 answered 200");
         assertTrue(report.on("server identity").seen().contains("Caddy"), report.console());
-        assertEquals(0, report.count(Verdict.FAIL), report.console());
+        assertEquals(0, report.count(Grade.FAIL), report.console());
     }
 
     @Test
@@ -138,13 +138,13 @@ class ServerCheckIT extends DeployedWarTest {
         assertPass(report, "MadeYouReset (CVE-2025-8671)", "closed after");
         assertPass(report, "CONTINUATION flood (CVE-2024-27316)", "closed after");
         Finding rapidReset = report.on("rapid reset (CVE-2023-44487)");
-        assertEquals(Verdict.WARN, rapidReset.verdict(), report.console());
+        assertEquals(Grade.WARN, rapidReset.verdict(), report.console());
         assertTrue(rapidReset.seen().contains("not limited at this count"), rapidReset.seen());
     }
 
     static void assertPass(CheckReport report, String topic, String seen) {
         Finding finding = report.on(topic);
-        assertEquals(Verdict.PASS, finding.verdict(), topic + ": " + finding + "\n" + report.console());
+        assertEquals(Grade.PASS, finding.verdict(), topic + ": " + finding + "\n" + report.console());
         assertTrue(finding.seen().contains(seen), topic + ": " + finding.seen());
     }
 

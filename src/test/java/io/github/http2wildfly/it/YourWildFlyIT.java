@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.http2wildfly.measure.check.CheckReport;
 import io.github.http2wildfly.measure.check.CopyPage;
 import io.github.http2wildfly.measure.check.Finding;
-import io.github.http2wildfly.measure.check.Verdict;
+import io.github.http2wildfly.measure.check.Grade;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -184,15 +184,15 @@ class YourWildFlyIT {
     void theCheckOfTheStockServerWarnsOfTheTls13OnlyClientAlone() throws Exception {
         CheckReport report = ServerCheckIT.check("stock", URI.create(https() + PAGE), URI.create(http() + PAGE), base.resolve("server.crt"));
         Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
-        assertEquals(Verdict.WARN, tls13.verdict(), report.console());
+        assertEquals(Grade.WARN, tls13.verdict(), report.console());
         assertTrue(tls13.seen().startsWith("http/1.1 over TLSv1.3") && tls13.seen().contains("UNDERTOW-1823"), tls13.seen());
         ServerCheckIT.assertPass(report, "ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3");
         ServerCheckIT.assertPass(report, "h2c by Upgrade, POST with a 10,000-byte body, the JDK's HttpClient", "upgraded to h2");
         ServerCheckIT.assertNamedAttacks(report);
         Finding h2spec = report.on("h2spec 2.2.0 (conformance)");
-        assertTrue(h2spec.verdict() == Verdict.WARN && h2spec.seen().contains("generic/3.10/1"),
+        assertTrue(h2spec.verdict() == Grade.WARN && h2spec.seen().contains("generic/3.10/1"),
                 "the CONTINUATION case http2-continuation.diff fixes: " + h2spec);
-        assertEquals(0, report.count(Verdict.FAIL), report.console());
+        assertEquals(0, report.count(Grade.FAIL), report.console());
     }
 
     /** A check that may throw. */

@@ -31,7 +31,7 @@ final class AltSvc {
             Http3Client.Response response = client.get(CheckSettings.path(url));
             return Finding.pass(topic, "Alt-Svc: " + altSvc.get() + "; h3 answered " + response.status() + " on UDP " + host + ":" + port);
         } catch (Exception failed) {
-            return new Finding(topic, Verdict.FAIL, "Alt-Svc: " + altSvc.get() + ", but h3 on UDP " + host + ":" + port + " gave no answer: "
+            return new Finding(topic, Grade.FAIL, "Alt-Svc: " + altSvc.get() + ", but h3 on UDP " + host + ":" + port + " gave no answer: "
                     + Finding.said(failed), "a browser that believes Alt-Svc tries QUIC first: advertise only what answers");
         }
     }

@@ -15,7 +15,7 @@ import java.util.Locale;
  */
 public record CheckReport(URI url, Instant checked, List<Finding> findings) {
 
-    public long count(Verdict verdict) {
+    public long count(Grade verdict) {
         return findings.stream().filter(finding -> finding.verdict() == verdict).count();
     }
 
@@ -27,7 +27,7 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
 
     /** "3 pass, 2 warn, 0 fail, 4 info". */
     public String tally() {
-        return count(Verdict.PASS) + " pass, " + count(Verdict.WARN) + " warn, " + count(Verdict.FAIL) + " fail, " + count(Verdict.INFO) + " info";
+        return count(Grade.PASS) + " pass, " + count(Grade.WARN) + " warn, " + count(Grade.FAIL) + " fail, " + count(Grade.INFO) + " info";
     }
 
     public String markdown() {
@@ -60,7 +60,7 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
     public String junit() {
         StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"http2-check ")
                 .append(escape(url.toString())).append("\" tests=\"").append(findings.size()).append("\" failures=\"")
-                .append(count(Verdict.FAIL)).append("\" errors=\"0\" skipped=\"").append(count(Verdict.INFO)).append("\">\n");
+                .append(count(Grade.FAIL)).append("\" errors=\"0\" skipped=\"").append(count(Grade.INFO)).append("\">\n");
         for (Finding finding : findings) {
             xml.append("  <testcase classname=\"http2-check\" name=\"").append(escape(finding.topic())).append("\">");
             switch (finding.verdict()) {
@@ -104,7 +104,7 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
         StringBuilder lines = new StringBuilder();
         for (Finding finding : findings) {
             lines.append(String.format(Locale.ROOT, "%-4s  %s: %s%n", finding.verdict(), finding.topic(), finding.seen()));
-            if (!finding.toDo().isEmpty() && finding.verdict() != Verdict.PASS) {
+            if (!finding.toDo().isEmpty() && finding.verdict() != Grade.PASS) {
                 lines.append("      → ").append(finding.toDo()).append(System.lineSeparator());
             }
         }

@@ -68,7 +68,7 @@ final class ClearText {
             }
             return Finding.info(topic, "not upgraded: HTTP/1.1, answered " + response.statusCode(), "where a client needs it: " + on);
         } catch (IOException failed) {
-            return new Finding(topic, Verdict.WARN, "no answer to an Upgrade request: " + Finding.said(failed),
+            return new Finding(topic, Grade.WARN, "no answer to an Upgrade request: " + Finding.said(failed),
                     "a server should answer it, upgraded or in HTTP/1.1");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -8,14 +8,14 @@ package io.github.http2wildfly.measure.check;
  * @param seen what the server did, in a sentence
  * @param toDo what to do about it (a line of docs/your-wildfly.md where one fixes it), or "" where nothing is to do
  */
-public record Finding(String topic, Verdict verdict, String seen, String toDo) {
+public record Finding(String topic, Grade verdict, String seen, String toDo) {
 
     static Finding pass(String topic, String seen) {
-        return new Finding(topic, Verdict.PASS, seen, "");
+        return new Finding(topic, Grade.PASS, seen, "");
     }
 
     static Finding info(String topic, String seen, String toDo) {
-        return new Finding(topic, Verdict.INFO, seen, toDo);
+        return new Finding(topic, Grade.INFO, seen, toDo);
     }
 
     /** What a client saw fail, in words: the exception's message, or what its kind means where it has none. */

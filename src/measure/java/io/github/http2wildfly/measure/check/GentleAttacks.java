@@ -45,7 +45,7 @@ final class GentleAttacks {
                 continue;
             }
             Finding finding = send(attack, topic);
-            if (finding.verdict() == Verdict.FAIL) {
+            if (finding.verdict() == Grade.FAIL) {
                 harmedBy = attack.label();
             }
             findings.add(finding);
@@ -75,7 +75,7 @@ final class GentleAttacks {
     static Finding judge(String topic, Outcome outcome, Bystander.Seen seen, String fixes) {
         String others = "a bystander: " + seen;
         if (seen.answered() < seen.asked()) {
-            return new Finding(topic, Verdict.FAIL, outcome.summary() + "; others not served meanwhile, " + others, fixes);
+            return new Finding(topic, Grade.FAIL, outcome.summary() + "; others not served meanwhile, " + others, fixes);
         }
         boolean limited = !outcome.goAways().isEmpty() || outcome.closedByTheServer() > 0 || outcome.stoppedReading()
                 || outcome.resets().containsKey("REFUSED_STREAM") || outcome.statuses().containsKey("503")
@@ -83,6 +83,6 @@ final class GentleAttacks {
         if (limited) {
             return Finding.pass(topic, outcome.summary() + "; " + others);
         }
-        return new Finding(topic, Verdict.WARN, outcome.summary() + ", not limited at this count; " + others, fixes);
+        return new Finding(topic, Grade.WARN, outcome.summary() + ", not limited at this count; " + others, fixes);
     }
 }

@@ -95,30 +95,30 @@ final class Negotiation {
     /** What a client that offered {@code offer} and got {@code got} means, when some client got h2 or none did. */
     static Finding judge(String topic, Offer offer, Negotiated got, boolean anyH2, Advice advice) {
         if (got.silence() != null) {
-            return new Finding(topic, Verdict.FAIL, "no answer: " + got.silence(), "a server should answer every client it accepts");
+            return new Finding(topic, Grade.FAIL, "no answer: " + got.silence(), "a server should answer every client it accepts");
         }
         if (got.refusal() != null) {
             return switch (offer) {
                 case TLS_1_2 -> Finding.info(topic, "refused: " + got.refusal() + " (the server speaks TLS 1.3 alone)",
                         "fine if every client speaks TLS 1.3; for older ones: " + advice.pick(CopyPage.fix("protocols=[TLSv1.3, TLSv1.2]"),
                                 "turn TLS 1.2 on beside 1.3"));
-                case TLS_1_3 -> new Finding(topic, Verdict.WARN, "refused: " + got.refusal() + " (TLS 1.3 is off)", tls13On(advice));
-                case BOTH -> new Finding(topic, Verdict.FAIL, "refused: " + got.refusal(), advice.pick("see the certificate and the SSL "
+                case TLS_1_3 -> new Finding(topic, Grade.WARN, "refused: " + got.refusal() + " (TLS 1.3 is off)", tls13On(advice));
+                case BOTH -> new Finding(topic, Grade.FAIL, "refused: " + got.refusal(), advice.pick("see the certificate and the SSL "
                         + "context: " + CopyPage.fix("server-ssl-context"), "see the server's certificate and TLS settings"));
             };
         }
         String seen = got.protocol() + " over " + got.tls();
         if (!got.h2()) {
             if (offer == Offer.TLS_1_3 && anyH2) {
-                return new Finding(topic, Verdict.WARN, seen + " where other clients get h2" + (advice.wildfly()
+                return new Finding(topic, Grade.WARN, seen + " where other clients get h2" + (advice.wildfly()
                         ? ": stock Undertow offers h2 only to a ClientHello with the TLS 1.2 suite 0xC02F (UNDERTOW-1823, open)" : ""),
                         advice.pick("no line fixes it: the fix is a diff of Undertow's (src/patches/undertow-core/"
                                 + "http2-alpn-for-tls13-clients.diff); browsers offer TLS 1.2 too", "browsers offer TLS 1.2 too"));
             }
-            return new Finding(topic, Verdict.FAIL, seen + ": HTTP/2 is off", advice.pick(CopyPage.fix("enable-http2"), "turn HTTP/2 on"));
+            return new Finding(topic, Grade.FAIL, seen + ": HTTP/2 is off", advice.pick(CopyPage.fix("enable-http2"), "turn HTTP/2 on"));
         }
         if (offer == Offer.BOTH && !got.tls().equals("TLSv1.3")) {
-            return new Finding(topic, Verdict.WARN, seen + ": TLS 1.3 is off", tls13On(advice));
+            return new Finding(topic, Grade.WARN, seen + ": TLS 1.3 is off", tls13On(advice));
         }
         return Finding.pass(topic, seen);
     }

@@ -64,7 +64,7 @@ final class OversizedHeaders {
             return Finding.info(topic, answer, "");
         }
         if (answer.startsWith("no answer")) {
-            return new Finding(topic, Verdict.WARN, answer, "a client sees a network error; an answer (431) tells it why");
+            return new Finding(topic, Grade.WARN, answer, "a client sees a network error; an answer (431) tells it why");
         }
         int status = Integer.parseInt(answer);
         if (status == pageStatus) {
@@ -75,7 +75,7 @@ final class OversizedHeaders {
             return Finding.pass(topic, "answered " + status);
         }
         if (status >= 500) {
-            return new Finding(topic, Verdict.WARN, "answered " + status + ": a server error for a client's mistake",
+            return new Finding(topic, Grade.WARN, "answered " + status + ": a server error for a client's mistake",
                     "a 4xx (431) says whose mistake it is");
         }
         return Finding.info(topic, "answered " + status + " (the page answers " + pageStatus + ")", "");

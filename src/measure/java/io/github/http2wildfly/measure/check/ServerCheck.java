@@ -60,8 +60,8 @@ public final class ServerCheck {
         Path html = report.write(settings.reports());
         System.out.print(report.console());
         System.out.println("The check of " + settings.url() + ": " + report.tally() + "; the report: " + html.toAbsolutePath());
-        if (report.count(Verdict.FAIL) > 0) {
-            exit(1, report.count(Verdict.FAIL) + " of " + report.findings().size() + " lines failed: " + html.toAbsolutePath());
+        if (report.count(Grade.FAIL) > 0) {
+            exit(1, report.count(Grade.FAIL) + " of " + report.findings().size() + " lines failed: " + html.toAbsolutePath());
         }
     }
 
@@ -84,7 +84,7 @@ public final class ServerCheck {
         try (Response first = reach(url)) {
             status = first.code();
             findings.add(status < 400 ? Finding.info("the page", "answered " + status + " over " + first.protocol(), "")
-                    : new Finding("the page", Verdict.WARN, "answered " + status + " over " + first.protocol(),
+                    : new Finding("the page", Grade.WARN, "answered " + status + " over " + first.protocol(),
                             "a mistyped path? the check asks for this page throughout"));
             altSvc = Optional.ofNullable(first.header("Alt-Svc"));
             link = Optional.ofNullable(first.header("Link"));
@@ -140,7 +140,7 @@ public final class ServerCheck {
             if (run.failed().isEmpty()) {
                 return Finding.pass(topic, "all " + run.tests() + " tests passed");
             }
-            return new Finding(topic, Verdict.WARN, run.failed().size() + " of " + run.tests() + " failed: " + String.join(", ", run.failed()),
+            return new Finding(topic, Grade.WARN, run.failed().size() + " of " + run.tests() + " failed: " + String.join(", ", run.failed()),
                     "each in " + run.report() + advice.pick("; docs/conformance.md says which Undertow fails and why",
                             "; each names its section of RFC 9113"));
         } catch (IOException failed) {

@@ -30,7 +30,7 @@ final class ServerIdentity {
         if (open.isEmpty()) {
             findings.add(Finding.pass("server identity", told + ": Undertow " + undertow.get() + " has every fix of docs/hardening.md's table"));
         } else {
-            findings.add(new Finding("server identity", Verdict.FAIL, told + ": Undertow " + undertow.get() + " lacks the fix for "
+            findings.add(new Finding("server identity", Grade.FAIL, told + ": Undertow " + undertow.get() + " lacks the fix for "
                     + open.stream().map(cve -> cve.label + " (" + cve.id + ", " + cve.status + ")").collect(Collectors.joining(", ")),
                     "a WildFly whose Undertow is newer; and say less: a Server header naming versions helps attackers first"));
         }

@@ -16,8 +16,8 @@ class CheckReportTest {
 
     private final CheckReport report = new CheckReport(URI.create("https://example.org/"), Instant.parse("2026-11-29T03:00:00Z"), List.of(
             Finding.pass("ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3"),
-            new Finding("a 64 KiB header over h2", Verdict.WARN, "no answer: stream was reset | REFUSED_STREAM", "answer <431>"),
-            new Finding("server identity", Verdict.FAIL, "Undertow 2.3.9 lacks the fix for rapid reset", "a newer WildFly"),
+            new Finding("a 64 KiB header over h2", Grade.WARN, "no answer: stream was reset | REFUSED_STREAM", "answer <431>"),
+            new Finding("server identity", Grade.FAIL, "Undertow 2.3.9 lacks the fix for rapid reset", "a newer WildFly"),
             Finding.info("h2c", "not checked", "-Dcheck.http.url=…")));
 
     @Test

@@ -42,7 +42,7 @@ class KnownCveTest {
     @Test
     void aServerNamingAnOldUndertowFailsWithEachFixItLacks() {
         Finding identity = ServerIdentity.findings(Optional.of("Undertow/2.3.15.Final"), Optional.empty()).get(0);
-        assertEquals(Verdict.FAIL, identity.verdict());
+        assertEquals(Grade.FAIL, identity.verdict());
         assertTrue(identity.seen().contains("CVE-2025-9784") && !identity.seen().contains("CVE-2023-44487"), identity.seen());
     }
 }

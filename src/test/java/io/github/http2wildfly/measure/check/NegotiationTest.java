@@ -18,21 +18,21 @@ class NegotiationTest {
     @Test
     void aTls13OnlyClientGettingHttp11WhereOthersGetH2IsUndertowsKnownBugOnAWildFly() {
         Finding finding = Negotiation.judge("t", Offer.TLS_1_3, HTTP_1_1, true, WILDFLY);
-        assertEquals(Verdict.WARN, finding.verdict());
+        assertEquals(Grade.WARN, finding.verdict());
         assertTrue(finding.seen().contains("UNDERTOW-1823") && finding.toDo().contains("http2-alpn-for-tls13-clients.diff"), finding.toString());
     }
 
     @Test
     void whereNoClientGetsH2HttpIsOffForEveryClientTheTls13OnlyOneToo() {
         Finding finding = Negotiation.judge("t", Offer.TLS_1_3, HTTP_1_1, false, NGINX);
-        assertEquals(Verdict.FAIL, finding.verdict());
+        assertEquals(Grade.FAIL, finding.verdict());
         assertEquals("turn HTTP/2 on (nginx/1.22.1)", finding.toDo());
     }
 
     @Test
     void aServerNamingItselfOtherThanWildFlyGetsNoLineOfTheCopyPage() {
         Finding tls13Off = Negotiation.judge("t", Offer.BOTH, new Negotiated("TLSv1.2", "h2", null, null), true, NGINX);
-        assertEquals(Verdict.WARN, tls13Off.verdict());
+        assertEquals(Grade.WARN, tls13Off.verdict());
         assertFalse(tls13Off.toDo().contains("docs/your-wildfly.md"), tls13Off.toDo());
         assertTrue(Negotiation.judge("t", Offer.BOTH, new Negotiated("TLSv1.2", "h2", null, null), true, WILDFLY).toDo()
                 .contains("docs/your-wildfly.md: `/subsystem=elytron/server-ssl-context=httpsSSC:add("));
@@ -41,7 +41,7 @@ class NegotiationTest {
     @Test
     void aClientTheServerNeverAnswersIsAFailedLineNotAnAbortedCheck() {
         Finding finding = Negotiation.judge("t", Offer.BOTH, Negotiated.noAnswer("Read timed out"), false, WILDFLY);
-        assertEquals(Verdict.FAIL, finding.verdict());
+        assertEquals(Grade.FAIL, finding.verdict());
         assertEquals("no answer: Read timed out", finding.seen());
     }
 }

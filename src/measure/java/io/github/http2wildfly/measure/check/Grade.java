@@ -1,7 +1,7 @@
 package io.github.http2wildfly.measure.check;
 
 /** What one finding of the check means for the server's owner. */
-public enum Verdict {
+public enum Grade {
     /** As it should be. */
     PASS,
     /** Works, with a known limit or a choice the owner should know about. */
