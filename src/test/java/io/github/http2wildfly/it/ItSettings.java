@@ -51,6 +51,14 @@ public class ItSettings implements LauncherSessionListener {
         return Path.of(value);
     }
 
+    /**
+     * Whether the ITs' server carries this diff of src/patches/undertow-core (not under -Pstock): a test whose answer is
+     * the diff's asserts stock Undertow's answer where it does not.
+     */
+    public static boolean serverCarries(String undertowDiff) {
+        return Files.isRegularFile(path("undertow.patches").resolve(undertowDiff));
+    }
+
     private static void setUnlessGiven(String name, String value) {
         if (System.getProperty(name) == null) {
             System.setProperty(name, value);

@@ -90,23 +90,27 @@ class ProtocolNegotiationIT extends DeployedWarTest {
 
     /**
      * A client that offers TLS 1.3 alone lists no TLS 1.2 suite, and RFC 9113 section 9.2.2's cipher rule is TLS
-     * 1.2's: it gets h2 (src/patches/undertow-core/http2-alpn-for-tls13-clients.diff; stock Undertow answers http/1.1).
-     * Three clients: OkHttp, the JDK's HttpClient, and OpenSSL's s_client, which shares no code with the JDK's TLS.
+     * 1.2's: it gets h2 (src/patches/undertow-core/http2-alpn-for-tls13-clients.diff); stock Undertow (-Pstock) answers
+     * it http/1.1 (and refuses the handshake of one that offers h2 alone: no_application_protocol). Three clients,
+     * each offering h2 and http/1.1: OkHttp, the JDK's HttpClient,
+     * and OpenSSL's s_client, which shares no code with the JDK's TLS.
      */
     @Test
-    void aClientOfferingTls13AloneGetsH2() throws IOException, InterruptedException {
+    void aClientOfferingTls13AloneGetsH2WithTheFixAndHttp11OnStockUndertow() throws IOException, InterruptedException {
+        boolean fixed = ItSettings.serverCarries("http2-alpn-for-tls13-clients.diff");
         ConnectionSpec tls13Only = new ConnectionSpec.Builder(ConnectionSpec.MODERN_TLS)
                 .tlsVersions(TlsVersion.TLS_1_3).build();
         try (Response response = get(clients.okHttpBuilder().connectionSpecs(List.of(tls13Only)).build(), Door.HTTP_2_TLS)) {
             assertEquals(TlsVersion.TLS_1_3, response.handshake().tlsVersion());
-            assertEquals(Protocol.HTTP_2, response.protocol());
+            assertEquals(fixed ? Protocol.HTTP_2 : Protocol.HTTP_1_1, response.protocol());
         }
         SSLParameters tls13 = new SSLParameters();
         tls13.setProtocols(new String[] {"TLSv1.3"});
         HttpClient jdk = HttpClient.newBuilder().sslContext(clients.sslContext()).sslParameters(tls13)
                 .version(HttpClient.Version.HTTP_2).build();
-        assertEquals(HttpClient.Version.HTTP_2, jdkGet(jdk, Door.HTTP_2_TLS).version());
-        assertEquals("TLSv1.3 h2", OpenSslClient.negotiated(doors.uri(Door.HTTP_2_TLS, "/"), "-tls1_3", "h2"));
+        assertEquals(fixed ? HttpClient.Version.HTTP_2 : HttpClient.Version.HTTP_1_1, jdkGet(jdk, Door.HTTP_2_TLS).version());
+        assertEquals(fixed ? "TLSv1.3 h2" : "TLSv1.3 http/1.1",
+                OpenSslClient.negotiated(doors.uri(Door.HTTP_2_TLS, "/"), "-tls1_3", "h2,http/1.1"));
     }
 
     @Test

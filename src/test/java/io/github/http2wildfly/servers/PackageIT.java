@@ -1,6 +1,7 @@
 package io.github.http2wildfly.servers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.it.ItSettings;
@@ -40,10 +41,16 @@ class PackageIT {
         }
     }
 
+    /** With the diffs, the patched classes come first in Undertow's module; under -Pstock there is no patch at all. */
     @Test
-    void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwn() throws IOException {
+    void theProvisionedServerLoadsThePatchedChannelBeforeUndertowsOwnOrNoneUnderStock() throws IOException {
         Path module = ItSettings.path("jboss.home").resolve(UndertowPatch.MODULE);
         String moduleXml = Files.readString(module.resolve("module.xml"));
+        if (!ItSettings.serverCarries("http2-continuation.diff")) {
+            assertFalse(moduleXml.contains(UndertowPatch.PATCH_JAR), moduleXml);
+            assertFalse(Files.exists(module.resolve(UndertowPatch.PATCH_JAR)), "a patch jar in a stock server");
+            return;
+        }
         assertTrue(moduleXml.indexOf(UndertowPatch.PATCH_JAR) < moduleXml.indexOf("undertow-core-2"), moduleXml);
         try (JarFile patch = new JarFile(module.resolve(UndertowPatch.PATCH_JAR).toFile())) {
             assertTrue(patch.getJarEntry("io/undertow/protocols/http2/Http2Channel.class") != null, "Http2Channel in the patch");
