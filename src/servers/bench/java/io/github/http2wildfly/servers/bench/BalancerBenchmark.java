@@ -73,12 +73,6 @@ public final class BalancerBenchmark {
         BalancerSettings bench = BalancerSettings.read(Path.of(args[0]), System.getProperties());
         ClusterSettings settings = ClusterSettings.read(bench.cluster(), System.getProperties());
         Path out = Files.createDirectories(bench.dir());
-        TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
-        List<Hop> hops = bench.hops();
-        List<String> diffs;
-        try (Stream<Path> files = Files.list(bench.patches())) {
-            diffs = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".diff")).sorted().toList();
-        }
         List<BalancerRecord.Row> rows = new ArrayList<>();
         try (HeadlessChromium chromium = new HeadlessChromium(); HeadlessFirefox firefox = new HeadlessFirefox()) {
             List<Engine> engines = List.of(new Engine("Chromium", url -> {
@@ -90,33 +84,63 @@ public final class BalancerBenchmark {
                     return firefox.loadWall(url);
                 }
             }));
-            List<Hop> clusters = hops.isEmpty() ? List.of(settings.hop()) : hops;
-            for (Hop hop : clusters) {
-                try (Cluster cluster = Cluster.start(settings.withHop(hop), settings.portOffset(), out.resolve("cluster"),
-                        Duration.ofMinutes(3), List.of())) {
-                    if (hops.contains(hop)) {
-                        rows.add(measure(new WildFlyFront(cluster, false), cluster, engines, bench));
-                    }
-                    if (hop == clusters.get(clusters.size() - 1) && bench.openSsl()) { // the same balancer, its TLS on OpenSSL
-                        cluster.reconfigureBalancer("tls-openssl.cli", Map.of("h2demo.openssl.keystore", rsaKeystore(out, bench).toString(),
-                                "h2demo.openssl.keystore.password", bench.keystorePassword()));
-                        cluster.awaitNodes(cluster.balancerClearText("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
-                        rows.add(measure(new WildFlyFront(cluster, true), cluster, List.of(), bench)); // its RSA key: no browser trusts it
-                    }
-                    if (hop == clusters.get(clusters.size() - 1)) { // the others in front of the same nodes, their balancer idle
-                        for (ExternalFront.Kind kind : bench.others()) {
-                            try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
-                                cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
-                                rows.add(measure(front, cluster, engines, bench));
-                            }
-                        }
-                    }
-                }
+            List<Hop> hops = bench.hops();
+            for (Hop hop : hops.isEmpty() ? List.<Hop>of() : hops.subList(0, hops.size() - 1)) {
+                onCluster(settings.withHop(hop), out, cluster -> rows.add(measure(new WildFlyFront(cluster, false), cluster, engines, bench)));
             }
+            // The last cluster measures the other fronts too, in front of the same nodes, its own balancer idle meanwhile.
+            Hop last = hops.isEmpty() ? settings.hop() : hops.get(hops.size() - 1);
+            onCluster(settings.withHop(last), out, cluster -> {
+                if (hops.contains(last)) {
+                    rows.add(measure(new WildFlyFront(cluster, false), cluster, engines, bench));
+                }
+                if (bench.openSsl()) {
+                    rows.add(wildFlyOnOpenSsl(cluster, out, bench));
+                }
+                for (ExternalFront.Kind kind : bench.others()) {
+                    rows.add(external(kind, cluster, out, engines, bench));
+                }
+            });
         }
-        String report = BalancerRecord.header(bench, diffs) + BalancerRecord.table(rows);
+        String report = BalancerRecord.header(bench, diffs(bench)) + BalancerRecord.table(rows);
         Files.writeString(out.resolve("balancers.md"), report);
         System.out.println(report);
+    }
+
+    /** What is measured on one cluster while it runs. */
+    private interface OnCluster {
+        void measure(Cluster cluster) throws Exception;
+    }
+
+    private static void onCluster(ClusterSettings settings, Path out, OnCluster measure) throws Exception {
+        try (Cluster cluster = Cluster.start(settings, settings.portOffset(), out.resolve("cluster"), Duration.ofMinutes(3), List.of())) {
+            measure.measure(cluster);
+        }
+    }
+
+    /** The same balancer, its TLS on OpenSSL; its RSA key: no browser here trusts it, so no page and no kill. */
+    private static BalancerRecord.Row wildFlyOnOpenSsl(Cluster cluster, Path out, BalancerSettings bench) throws Exception {
+        cluster.reconfigureBalancer("tls-openssl.cli", Map.of("h2demo.openssl.keystore", rsaKeystore(out, bench).toString(),
+                "h2demo.openssl.keystore.password", bench.keystorePassword()));
+        cluster.awaitNodes(cluster.balancerClearText("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
+        return measure(new WildFlyFront(cluster, true), cluster, List.of(), bench);
+    }
+
+    /** HAProxy or nginx in front of the cluster's nodes. */
+    private static BalancerRecord.Row external(ExternalFront.Kind kind, Cluster cluster, Path out, List<Engine> engines,
+            BalancerSettings bench) throws Exception {
+        TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
+        try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
+            cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
+            return measure(front, cluster, engines, bench);
+        }
+    }
+
+    /** The diffs the balancer carries, for the record's header. */
+    private static List<String> diffs(BalancerSettings bench) throws IOException {
+        try (Stream<Path> files = Files.list(bench.patches())) {
+            return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".diff")).sorted().toList();
+        }
     }
 
     /**
