@@ -18,7 +18,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -54,8 +53,6 @@ class ClusterShieldIT {
     private static final Duration AFTER = Duration.ofSeconds(35);
     /** Longer than twice the handshake timeout (tls.handshake.timeout, 10 s). */
     private static final Duration HALF_OPEN = Duration.ofSeconds(25);
-    /** The class a servlet's blocking read of a request body waits in. */
-    private static final String BODY_READ = "io.undertow.servlet.spec.ServletInputStreamImpl";
 
     private final TrustedClients clients = new TrustedClients();
     private Cluster cluster;
@@ -90,7 +87,7 @@ class ClusterShieldIT {
         }
         System.out.println("slow bodies through the balancer: " + attack.summary() + "; the bystander: " + seen);
         assertTrue(seen.availability() >= 0.98, "the bystander beside the slow bodies: " + seen + "; the attack: " + attack.summary());
-        assertEquals(List.of(), nodeThreadsReadingABodyAfter(AFTER), "node threads still in a body read " + AFTER.toSeconds()
+        assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, this::nodeThreadsReadingABody), "node threads still in a body read " + AFTER.toSeconds()
                 + " s after the client left");
     }
 
@@ -182,21 +179,10 @@ class ClusterShieldIT {
         return OpenLoopBystander.start(clients.okHttp(), url, InetAddress.getByName("127.0.0.2"), Duration.ofMillis(100), Duration.ofSeconds(1));
     }
 
-    /** The nodes' threads in a body read once none is left, or at the end of {@code within}. */
-    private List<String> nodeThreadsReadingABodyAfter(Duration within) throws Exception {
-        Instant until = Instant.now().plus(within);
-        List<String> reading = nodeThreadsReadingABody();
-        while (!reading.isEmpty() && Instant.now().isBefore(until)) {
-            Thread.sleep(1_000);
-            reading = nodeThreadsReadingABody();
-        }
-        return reading;
-    }
-
     private List<String> nodeThreadsReadingABody() throws Exception {
         List<String> reading = new ArrayList<>();
         for (String node : Cluster.NODES) {
-            ThreadDumps.in(ClusterManagement.execute(cluster, node, ThreadDumps.operation()), BODY_READ)
+            ThreadDumps.in(ClusterManagement.execute(cluster, node, ThreadDumps.operation()), ThreadDumps.BODY_READ)
                     .forEach(thread -> reading.add(node + ": " + thread));
         }
         return reading;

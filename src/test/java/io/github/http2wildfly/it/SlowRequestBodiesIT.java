@@ -8,9 +8,9 @@ import io.github.http2wildfly.measure.attack.Attack;
 import io.github.http2wildfly.measure.attack.OpenLoopBystander;
 import io.github.http2wildfly.measure.attack.Outcome;
 import io.github.http2wildfly.page.LogoServlet;
+import io.github.http2wildfly.shared.ThreadDumps;
 import java.net.InetAddress;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -30,8 +30,6 @@ class SlowRequestBodiesIT extends DeployedWarTest {
     private static final Duration ATTACK = Duration.ofSeconds(60);
     /** How long after the client left its bodies may still hold a thread. */
     private static final Duration AFTER = Duration.ofSeconds(35);
-    /** The class a servlet's blocking read of a request body waits in. */
-    private static final String BODY_READ = "io.undertow.servlet.spec.ServletInputStreamImpl";
 
     private final TrustedClients clients = new TrustedClients();
 
@@ -49,17 +47,7 @@ class SlowRequestBodiesIT extends DeployedWarTest {
         }
         System.out.println("slow bodies against door 2: " + attack.summary() + "; the bystander: " + seen);
         assertTrue(seen.availability() >= 0.98, "the bystander beside the slow bodies: " + seen + "; the attack: " + attack.summary());
-        assertEquals(List.of(), threadsReadingABodyAfter(AFTER), "threads still in a body read " + AFTER.toSeconds() + " s after the client left");
-    }
-
-    /** The threads in a body read once none is left, or at the end of {@code within}. */
-    private List<String> threadsReadingABodyAfter(Duration within) throws InterruptedException {
-        Instant until = Instant.now().plus(within);
-        List<String> reading = doors.threadsIn(BODY_READ);
-        while (!reading.isEmpty() && Instant.now().isBefore(until)) {
-            Thread.sleep(1_000);
-            reading = doors.threadsIn(BODY_READ);
-        }
-        return reading;
+        assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, () -> doors.threadsIn(ThreadDumps.BODY_READ)),
+                "threads still in a body read " + AFTER.toSeconds() + " s after the client left");
     }
 }

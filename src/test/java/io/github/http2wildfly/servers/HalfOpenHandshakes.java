@@ -1,5 +1,6 @@
 package io.github.http2wildfly.servers;
 
+import io.github.http2wildfly.measure.attack.HalfOpenFlood;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import java.io.IOException;
@@ -23,9 +24,6 @@ import javax.net.ssl.SSLSocket;
  * for its own start and clears them after.
  */
 public final class HalfOpenHandshakes {
-
-    /** The first bytes of a TLS 1.2/1.3 ClientHello record: a handshake record announcing 512 bytes that never come. */
-    private static final byte[] HALF_A_CLIENT_HELLO = {0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, (byte) 0xfc, 0x03, 0x03};
 
     private HalfOpenHandshakes() {
     }
@@ -92,7 +90,7 @@ public final class HalfOpenHandshakes {
         socket.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
         socket.connect(new InetSocketAddress("127.0.0.1", port));
         OutputStream out = socket.getOutputStream();
-        out.write(HALF_A_CLIENT_HELLO);
+        out.write(HalfOpenFlood.halfAClientHello());
         out.flush();
         return socket;
     }

@@ -1,5 +1,7 @@
 package io.github.http2wildfly.shared;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.jboss.as.controller.client.helpers.Operations;
 import org.jboss.dmr.ModelNode;
@@ -7,7 +9,26 @@ import org.jboss.dmr.ModelNode;
 /** A WildFly's threads, read through its management interface (the platform MBean's {@code dump-all-threads}). */
 public final class ThreadDumps {
 
+    /** The class a servlet's blocking read of a request body waits in. */
+    public static final String BODY_READ = "io.undertow.servlet.spec.ServletInputStreamImpl";
+
+    /** Names threads, from one or more servers' dumps. */
+    public interface Names {
+        List<String> read() throws Exception;
+    }
+
     private ThreadDumps() {
+    }
+
+    /** The threads {@code names} lists once it lists none, or at the end of {@code within}, read once a second. */
+    public static List<String> onceNoneOrAfter(Duration within, Names names) throws Exception {
+        Instant until = Instant.now().plus(within);
+        List<String> listed = names.read();
+        while (!listed.isEmpty() && Instant.now().isBefore(until)) {
+            Thread.sleep(1_000);
+            listed = names.read();
+        }
+        return listed;
     }
 
     /** The operation, without the monitors and synchronizers each thread holds. */

@@ -35,6 +35,11 @@ public final class HalfOpenFlood {
     private HalfOpenFlood() {
     }
 
+    /** The first bytes of a ClientHello and no more: what each of the flood's connections sends. */
+    public static byte[] halfAClientHello() {
+        return HALF_A_CLIENT_HELLO.clone();
+    }
+
     /** {@code connections} half-open connections to {@code door} from {@code from}, held for {@code time}. */
     public static Held against(InetSocketAddress door, InetAddress from, int connections, Duration time, Duration reopenEvery)
             throws IOException, InterruptedException {
