@@ -11,6 +11,7 @@ import io.github.http2wildfly.page.AnswerCurveLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
@@ -73,22 +74,34 @@ public final class Headline {
         return sentence.toString();
     }
 
-    /** The front page's first answer, in plain words: the range of every recorded point, and where to read more. */
+    /**
+     * The front page's answer, in words a newcomer can repeat: how many times as fast HTTP/2 loaded the page in the
+     * recorded runs (their range, each run's own ratio), the seconds it saved, and, where the fastest and the slowest
+     * browser's own intervals do not meet, that the faster browser gains more. No interval, exponent or point: those are
+     * on the results page it links.
+     */
     public static String answer(List<Run> runs) {
+        String figures = "([the figures](docs/results.md#the-headline-along-the-clients-speed))";
         if (runs.isEmpty()) {
-            return "**What does HTTP/2 buy a page of 500 small images on WildFly?** No run has recorded its answer yet"
-                    + " ([results](docs/results.md#the-headline-along-the-clients-speed)).";
+            return "**What does HTTP/2 buy this page?** No run has recorded its answer yet " + figures + ".";
         }
         DoubleSummaryStatistics ratios = runs.stream().mapToDouble(run -> Math.exp(run.meanLog())).summaryStatistics();
         DoubleSummaryStatistics saved = runs.stream().mapToDouble(Run::savedSeconds).summaryStatistics();
-        return String.format(Locale.ROOT, "**What does HTTP/2 buy a page of 500 small images on WildFly?** Over a network with"
-                + " a 50 ms round trip, HTTP/2 loaded it in %.2f to %.2f of HTTP/1.1-over-TLS's time in every recorded run the"
-                + " curve reads (%d runs, %d points with the CPU budgets they loaded), %.1f to %.1f seconds sooner. How much depends on how fast the browser itself is, so the"
-                + " answer is stated along that speed, and your own browser's point is one click away"
-                + " ([results](docs/results.md#the-headline-along-the-clients-speed)). It stops winning under packet loss with"
-                + " larger images when the server's TCP is NewReno or CUBIC ([below](#where-http2-stops-winning)).",
-                ratios.getMin(), ratios.getMax(), runs.stream().map(Run::name).distinct().count(), runs.size(), saved.getMin(),
-                saved.getMax());
+        String howMuch = ratios.getMax() < 1
+                ? String.format(Locale.ROOT, "%.1f to %.1f times as fast as", 1 / ratios.getMax(), 1 / ratios.getMin())
+                : String.format(Locale.ROOT, "in %.2f to %.2f of the time of", ratios.getMin(), ratios.getMax());
+        return String.format(Locale.ROOT, "**What does HTTP/2 buy this page?** Over a network with a 50 ms round trip, HTTP/2"
+                + " loaded it %s HTTP/1.1 over TLS in every recorded run, %.1f to %.1f seconds sooner%s %s.", howMuch,
+                saved.getMin(), saved.getMax(), fasterGainsMore(runs) ? "; the faster the browser, the more it gains" : "",
+                figures);
+    }
+
+    /** Whether the fastest browser's ratio and the slowest's differ beyond both their intervals. */
+    private static boolean fasterGainsMore(List<Run> runs) {
+        Comparator<Run> bySpeed = Comparator.comparingDouble(Run::loopbackSeconds);
+        Run fastest = runs.stream().min(bySpeed).orElseThrow();
+        Run slowest = runs.stream().max(bySpeed).orElseThrow();
+        return fastest.high(AnswerCurve.CONFIDENCE) < slowest.low(AnswerCurve.CONFIDENCE);
     }
 
     /** The table of every point: record, budget, speed, ratio, loads, seconds saved, seed. */
@@ -109,8 +122,7 @@ public final class Headline {
         List<Run> runs = Replicates.HEADLINE.runs(records);
         String sentence = sentence(Replicates.HEADLINE, runs);
         for (Path page : pages) {
-            boolean readme = page.getFileName().toString().equals("README.md");
-            BLOCK.write(page, readme ? sentence.replace("](results", "](docs/results") : sentence);
+            BLOCK.write(page, sentence);
             POINTS.write(page, points(runs));
             ANSWER.write(page, answer(runs));
         }
