@@ -3,6 +3,7 @@ package io.github.http2wildfly.comparison.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.http2wildfly.comparison.report.AnswerCurve.Check;
+import io.github.http2wildfly.comparison.report.AnswerCurve.Covered;
 import io.github.http2wildfly.comparison.report.Replicates.Run;
 import io.github.http2wildfly.measure.MarkedBlock;
 import io.github.http2wildfly.measure.statistics.MetaRegression.Interval;
@@ -34,7 +35,10 @@ public final class Headline {
     public static final String ANSWER_END = "<!-- /answer -->";
     public static final String POINTS_BEGIN = "<!-- headline points: written by a run that records itself (Headline) -->";
     public static final String POINTS_END = "<!-- /headline points -->";
+    public static final String READER_BEGIN = "<!-- reader: written by a run that records itself (Headline) from docs/results -->";
+    public static final String READER_END = "<!-- /reader -->";
     private static final MarkedBlock BLOCK = new MarkedBlock(BEGIN, END);
+    private static final MarkedBlock READER = new MarkedBlock(READER_BEGIN, READER_END);
     private static final MarkedBlock POINTS = new MarkedBlock(POINTS_BEGIN, POINTS_END);
     private static final MarkedBlock ANSWER = new MarkedBlock(ANSWER_BEGIN, ANSWER_END);
 
@@ -45,33 +49,79 @@ public final class Headline {
     public static String sentence(Replicates question, List<Run> runs) {
         Optional<AnswerCurve> fitted = AnswerCurve.fit(question, runs);
         if (fitted.isEmpty()) {
-            return String.format(Locale.ROOT, "The headline (%s) needs three recorded points at two client speeds or more; the records hold %d.",
-                    question.describe(), runs.size());
+            return String.format(Locale.ROOT, "The headline (%s) needs points of three recorded runs or more at two client speeds"
+                    + " or more; the records hold %d points of %d.", question.describe(), runs.size(), runs.stream().map(Run::name).distinct().count());
         }
         AnswerCurve curve = fitted.get();
         Run latest = curve.latest();
-        Run otherEnd = curve.otherEnd();
+        Covered covered = curve.covered();
+        Run slowestCovered = runs.stream().filter(run -> run.loopbackSeconds() == covered.slowest()).findFirst().orElseThrow();
         StringBuilder sentence = new StringBuilder(String.format(Locale.ROOT,
-                "For a browser that loads this page over HTTP/2 in %.1f s on loopback (Chromium unlimited in the newest run, %s), HTTP/2"
-                        + " over TLS takes %s of HTTP/1.1-over-TLS's time at a round trip of 50 ms and saves %s s; for one that"
-                        + " loads it in %.1f s (the %s recorded, %s), %s and %s s.",
-                latest.loopbackSeconds(), link(latest), ratio(curve.ratioAt(latest.loopbackSeconds())),
-                seconds(curve.savedAt(latest.loopbackSeconds())), otherEnd.loopbackSeconds(),
-                otherEnd.loopbackSeconds() < latest.loopbackSeconds() ? "fastest" : "slowest", link(otherEnd),
-                ratio(curve.ratioAt(otherEnd.loopbackSeconds())), seconds(curve.savedAt(otherEnd.loopbackSeconds()))));
-        sentence.append(curve.articlesSpeed().map(speed -> String.format(Locale.ROOT,
-                " The article's %.2f is what the curve reads for a browser that takes %.1f s on loopback.", AnswerCurve.ARTICLE, speed))
-                .orElse(String.format(Locale.ROOT, " The article's %.2f lies beyond the speeds recorded.", AnswerCurve.ARTICLE)));
+                "For a browser that loads this page over HTTP/2 in %.2f s on loopback (Chromium unlimited in the newest run, %s),"
+                        + " one run of this comparison is expected to read HTTP/2 over TLS at %s of HTTP/1.1-over-TLS's time at a"
+                        + " round trip of 50 ms and to save %s s (95 %% prediction intervals for one run); the mean curve there is"
+                        + " %s and %s s (95 %% confidence intervals of the mean). For one that takes %.2f s (the slowest the curve"
+                        + " covers, %s): one run %s and %s s; the mean %s and %s s.",
+                latest.loopbackSeconds(), link(latest), range(curve.ratioForARun(latest.loopbackSeconds())),
+                secondsRange(curve.savedForARun(latest.loopbackSeconds())), ratio(curve.ratioAt(latest.loopbackSeconds())),
+                seconds(curve.savedAt(latest.loopbackSeconds())), covered.slowest(), link(slowestCovered),
+                range(curve.ratioForARun(covered.slowest())), secondsRange(curve.savedForARun(covered.slowest())),
+                ratio(curve.ratioAt(covered.slowest())), seconds(curve.savedAt(covered.slowest()))));
+        curve.slowestBeyond().ifPresent(slowest -> sentence.append(String.format(Locale.ROOT, " Past %.2f s the curve is not stated:"
+                + " the slowest recorded point, %s at %.2f s, read %.2f [%.2f, %.2f] and saved %.1f s, its own figures.", covered.slowest(),
+                link(slowest), slowest.loopbackSeconds(), Math.exp(slowest.meanLog()), Math.exp(slowest.low(AnswerCurve.CONFIDENCE)),
+                Math.exp(slowest.high(AnswerCurve.CONFIDENCE)), slowest.savedSeconds())));
+        sentence.append(curve.articlesSpeed(false).map(speed -> String.format(Locale.ROOT, " The article's %.2f is the mean curve's at"
+                + " %.1f s on loopback (the mean's interval holds it from %.1f to %.1f s; one run's, from %.1f to %.1f s).",
+                AnswerCurve.ARTICLE, speed.estimate(), speed.low(), speed.high(), curve.articlesSpeed(true).orElseThrow().low(),
+                curve.articlesSpeed(true).orElseThrow().high()))
+                .orElse(String.format(Locale.ROOT, " The article's %.2f lies beyond the speeds the curve covers.", AnswerCurve.ARTICLE)));
         sentence.append(String.format(Locale.ROOT,
-                " The curve: the ratio is %.2f × (loopback seconds)^%.2f, through %d points of %d recorded runs (each run at"
-                        + " each CPU budget it loaded: [the points](%s)), the spread between them %.0f %%; 95 %% intervals.",
-                Math.exp(curve.ratio().intercept()), curve.ratio().slope(), runs.size(), curve.records(), "results.md#the-points",
+                " The curve: the ratio is %.2f × (loopback seconds)^%.2f, stated from %.2f to %.2f s (%s), through %d points of %d recorded runs (each run at each CPU"
+                        + " budget it loaded: [the points](%s)); the run is the unit: intervals cluster-robust by run (CR2), Student's"
+                        + " t on %.1f to %.1f degrees of freedom (Bell and McCaffrey's, from %d runs); the spread between points %.0f %%.",
+                Math.exp(curve.ratio().intercept()), curve.ratio().slope(), covered.fastest(), covered.slowest(),
+                String.format(Locale.ROOT, covered.dense() ? "where each end has points of two runs within a factor %.2f of its speed"
+                        : "the points' whole range: no two runs' points lie within a factor %.2f of each other", AnswerCurve.NEAR),
+                runs.size(), curve.records(), "results.md#the-points", curve.degreesOfFreedom().low(), curve.degreesOfFreedom().high(),
+                curve.ratio().runs(),
                 100 * (Math.exp(Math.sqrt(curve.ratio().tau2())) - 1)));
+        curve.budgetFactor().ifPresent(factor -> sentence.append(String.format(Locale.ROOT, " A CPU quota (a cgroup's budget) puts a"
+                + " point at %s times a browser's without one at the same speed (%s), so the curve is stated for a browser without"
+                + " a quota, slowed only by its machine, as a reader's is.", ratio(factor),
+                factor.high() < 1 || factor.low() > 1 ? "decided" : "undecided: its interval holds 1")));
+        List<Double> speeds = List.of(covered.fastest(), 2.9, covered.slowest());
+        if (curve.leaveOneRunOut(covered.fastest()).isPresent()) {
+            sentence.append(" Leaving out one run at a time, the mean at");
+            for (int i = 0; i < speeds.size(); i++) {
+                Interval without = curve.leaveOneRunOut(speeds.get(i)).orElseThrow();
+                sentence.append(String.format(Locale.ROOT, "%s %.2f s reads %.2f to %.2f", i == 0 ? "" : i == speeds.size() - 1 ? " and at" : ",",
+                        speeds.get(i), without.low(), without.high()));
+            }
+            sentence.append('.');
+        }
         curve.check().map(Check::describe).ifPresent(check -> sentence.append(" The newest run against the others: ").append(check).append('.'));
-        sentence.append(String.format(Locale.ROOT, " The points are not all independent (a run's CPU budgets share its day) and the"
-                + " curve past %.1f s rests on its slowest point alone.", secondSlowest(runs)));
         curve.positionEffect().ifPresent(effect -> sentence.append(describe(effect)));
         return sentence.toString();
+    }
+
+    /**
+     * For the reader, on the front page below its first screen: the interval one run of a browser like theirs is expected
+     * in, at the curve's two ends, labelled as a prediction interval.
+     */
+    public static String reader(Replicates question, List<Run> runs) {
+        Optional<AnswerCurve> fitted = AnswerCurve.fit(question, runs);
+        if (fitted.isEmpty()) {
+            return "**For your browser**: the records give no curve yet ([results](docs/results.md#the-headline-along-the-clients-speed)).";
+        }
+        AnswerCurve curve = fitted.get();
+        Covered covered = curve.covered();
+        return String.format(Locale.ROOT, "**For your browser**: one that loads this page over HTTP/2 on loopback in %.2f s should"
+                + " see a run of the comparison read HTTP/2 at %s of HTTP/1.1-over-TLS's time at a round trip of 50 ms, one that takes"
+                + " %.2f s %s (95 %% prediction intervals for one run, from every recorded run;"
+                + " [the curve](docs/results.md#the-headline-along-the-clients-speed)). The race page measures your browser's speed"
+                + " and says where your race falls.", covered.fastest(), range(curve.ratioForARun(covered.fastest())),
+                covered.slowest(), range(curve.ratioForARun(covered.slowest())));
     }
 
     /**
@@ -125,6 +175,7 @@ public final class Headline {
             BLOCK.write(page, sentence);
             POINTS.write(page, points(runs));
             ANSWER.write(page, answer(runs));
+            READER.write(page, reader(Replicates.HEADLINE, runs));
         }
         Optional<AnswerCurve> curve = AnswerCurve.fit(Replicates.HEADLINE, runs);
         if (curve.isPresent()) {
@@ -159,15 +210,14 @@ public final class Headline {
         return ANSWER.on(page);
     }
 
+    /** The reader's line between a page's markers, or empty. */
+    public static Optional<String> readerOn(String page) {
+        return READER.on(page);
+    }
+
     /** The table between a page's points markers, or empty. */
     public static Optional<String> pointsOn(String page) {
         return POINTS.on(page);
-    }
-
-    /** The second slowest point's loopback time: past it the curve has one point. */
-    private static double secondSlowest(List<Run> runs) {
-        double[] seconds = runs.stream().mapToDouble(Run::loopbackSeconds).sorted().toArray();
-        return seconds[Math.max(0, seconds.length - 2)];
     }
 
     private static String link(Run run) {
@@ -177,6 +227,14 @@ public final class Headline {
     private static String ratio(Interval interval) {
         return String.format(Locale.ROOT, interval.high() < 1 || interval.low() > 1 ? "**%.2f** [%.2f, %.2f]" : "%.2f [%.2f, %.2f]",
                 interval.estimate(), interval.low(), interval.high());
+    }
+
+    private static String range(Interval interval) {
+        return String.format(Locale.ROOT, "%.2f to %.2f", interval.low(), interval.high());
+    }
+
+    private static String secondsRange(Interval interval) {
+        return String.format(Locale.ROOT, "%.1f to %.1f", interval.low(), interval.high());
     }
 
     private static String seconds(Interval interval) {

@@ -2,6 +2,7 @@ package io.github.http2wildfly.comparison.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.github.http2wildfly.comparison.settings.Condition;
 import io.github.http2wildfly.comparison.settings.Environment;
 import io.github.http2wildfly.comparison.settings.Pair;
@@ -89,6 +90,7 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
     private static final Pattern LOOKS = Pattern.compile("looks at \\[([\\d, ]+)]");
     private static final Pattern RATIO = Pattern.compile("^([\\d.]+) \\[([\\d.]+), ([\\d.]+)].*?(?:\\((\\d+) loads\\)|after (\\d+) loads)");
     private static final Pattern BUDGET = Pattern.compile(", client ([\\d.]+ cores?)$");
+    private static final Pattern MACHINE_CPUS = Pattern.compile("; CPUs (\\d+[^;]*);");
 
     /**
      * Records in the order they were made: by name (DATE-GRID), a day's second run of a grid (DATE-GRID-2) after its
@@ -121,23 +123,55 @@ public record Replicates(String tool, Door of, Door against, int rttMillis, int 
             if (file.toString().endsWith(".json")) {
                 JsonNode run = json.readTree(file.toFile());
                 if (!onStockUndertow(run)) { // stock Undertow is another server: its runs are set beside the curve, not on it
-                    runs.addAll(fromLoads(name, run));
+                    runs.addAll(unlimitedAtTheMachinesCores(fromLoads(name, run), machineCores(toolOf(run).path("environment").path("CPUs").asText(""))));
                 }
             } else if (!Files.exists(file.resolveSibling(name + ".json"))) {
-                runs.addAll(fromSummary(name, Files.readString(file)));
+                String record = Files.readString(file);
+                Matcher cpus = MACHINE_CPUS.matcher(String.join("\n", section(record)));
+                runs.addAll(unlimitedAtTheMachinesCores(fromSummary(name, record), cpus.find() ? machineCores(cpus.group(1)) : 0));
             }
         }
         return runs;
     }
 
-    /** Whether the run's server said it ran stock Undertow (-Pstock). */
-    public boolean onStockUndertow(JsonNode run) {
-        for (JsonNode tool : run.path("tools")) {
-            if (tool.path("tool").asText().equals(this.tool)) {
-                return tool.path("environment").path(Environment.UNDERTOW).asText("").startsWith("stock");
+    /**
+     * A CPU budget of as many cores as the machine has is no budget: the browser unlimited again, measured twice on one
+     * day (2026-11-26's "2 cores" on a 2-core machine). Such a point is dropped where the run has its unlimited point,
+     * and is that point where it has none. {@code cores} 0: the machine's are not known, and every budget stays.
+     */
+    static List<Run> unlimitedAtTheMachinesCores(List<Run> points, int cores) {
+        boolean hasUnlimited = points.stream().anyMatch(run -> run.budget().equals(UNLIMITED));
+        List<Run> kept = new ArrayList<>();
+        for (Run run : points) {
+            if (cores == 0 || run.budget().equals(UNLIMITED) || cores(run) < cores) {
+                kept.add(run);
+            } else if (!hasUnlimited) {
+                kept.add(new Run(run.name(), UNLIMITED, run.meanLog(), run.variance(), run.rounds(), run.loopbackSeconds(),
+                        run.savedSeconds(), run.savedVariance(), run.fromLoads(), run.seed(), run.orders()));
+                hasUnlimited = true;
             }
         }
-        return false;
+        return kept;
+    }
+
+    /** "2 (AMD EPYC)": 2; 0 where it names no number. */
+    private static int machineCores(String cpus) {
+        Matcher number = Pattern.compile("^(\\d+)").matcher(cpus.strip());
+        return number.find() ? Integer.parseInt(number.group(1)) : 0;
+    }
+
+    private JsonNode toolOf(JsonNode run) {
+        for (JsonNode tool : run.path("tools")) {
+            if (tool.path("tool").asText().equals(this.tool)) {
+                return tool;
+            }
+        }
+        return MissingNode.getInstance();
+    }
+
+    /** Whether the run's server said it ran stock Undertow (-Pstock). */
+    public boolean onStockUndertow(JsonNode run) {
+        return toolOf(run).path("environment").path(Environment.UNDERTOW).asText("").startsWith("stock");
     }
 
     /** A run that kept its loads: a point for each budget at which it loaded both cells in two rounds or more. */

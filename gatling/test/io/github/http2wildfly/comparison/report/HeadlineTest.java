@@ -44,7 +44,8 @@ class HeadlineTest {
     void theCurveRunsThroughEveryRecordedRunTheOnesBeforeLoadsWereKeptIncluded() throws IOException {
         List<Replicates.Run> runs = Replicates.HEADLINE.runs(RECORDS);
         assertTrue(runs.stream().anyMatch(run -> run.name().equals("2026-11-26-default") && run.budget().equals("unlimited")));
-        assertTrue(runs.stream().filter(run -> run.name().equals("2026-11-26-default")).count() == 5, "and its four CPU budgets");
+        assertEquals(List.of("unlimited", "1 core", "0.5 cores", "0.25 cores"), runs.stream().filter(run -> run.name().equals("2026-11-26-default"))
+                .map(Replicates.Run::budget).toList(), "and its CPU budgets below the machine's 2 cores (its \"2 cores\" is the unlimited browser again)");
         String sentence = Headline.sentence(Replicates.HEADLINE, runs);
         assertTrue(sentence.startsWith("For a browser that loads this page over HTTP/2 in "), sentence);
         assertTrue(sentence.contains("The article's 0.45 "), sentence);
@@ -59,17 +60,19 @@ class HeadlineTest {
                 + "\n\n" + Headline.POINTS_BEGIN + "\nold\n" + Headline.POINTS_END + "\n\nmore\n");
         Headline.write(records, List.of(page));
         assertTrue(Files.readString(page).contains(Headline.BEGIN + "\nThe headline (h2 / h1-TLS, Chromium, 500 logos at 50 ms) needs"
-                + " three recorded points at two client speeds or more; the records hold 1.\n" + Headline.END), Files.readString(page));
+                + " points of three recorded runs or more at two client speeds or more; the records hold 1 points of 1.\n" + Headline.END), Files.readString(page));
 
         // runs on the curve 0.25 × (loopback seconds)^0.5, h1-TLS at 5,000 ms: h2 at 1,250 ms × √seconds, ±2 % round to round
         json.writeValue(records.resolve("2026-11-28-headline.json").toFile(), onTheCurve(1.5));
         json.writeValue(records.resolve("2026-11-29-headline.json").toFile(), onTheCurve(3.0));
         Headline.write(records, List.of(page));
         String line = Headline.on(Files.readString(page)).orElseThrow();
-        assertTrue(line.startsWith("For a browser that loads this page over HTTP/2 in 3.0 s on loopback (Chromium unlimited in the newest run,"
-                + " [2026-11-29-headline](results/2026-11-29-headline.md)), HTTP/2 over TLS takes **0.43** ["), line);
-        assertTrue(line.contains("for one that loads it in 0.7 s (the fastest recorded, [2026-11-27-headline]"), line);
-        assertTrue(line.contains("The curve: the ratio is 0.25 × (loopback seconds)^0.50, through 3 points of 3 recorded runs"), line);
+        assertTrue(line.startsWith("For a browser that loads this page over HTTP/2 in 3.00 s on loopback (Chromium unlimited in the newest run,"
+                + " [2026-11-29-headline](results/2026-11-29-headline.md)), one run of this comparison is expected to read HTTP/2 over TLS at"), line);
+        assertTrue(line.contains("(95 % prediction intervals for one run); the mean curve there is **0.43** ["), line);
+        assertTrue(line.contains("For one that takes 3.00 s (the slowest the curve covers, [2026-11-29-headline]"), line);
+        assertTrue(line.contains("The curve: the ratio is 0.25 × (loopback seconds)^0.50, stated from 0.70 to 3.00 s (the points' whole range:"
+                + " no two runs' points lie within a factor 1.25 of each other), through 3 points of 3 recorded runs"), line);
         assertTrue(Headline.pointsOn(Files.readString(page)).orElseThrow().contains(
                 "| [2026-11-28-headline](results/2026-11-28-headline.md) | unlimited | 1.50 | 0.31 ["), Files.readString(page));
 
@@ -108,7 +111,7 @@ class HeadlineTest {
         assertEquals("2026-11-29-lab", curve.newest().name(), "the newest record, held against the others");
         assertEquals("0.5 cores", curve.newest().budget());
         String sentence = Headline.sentence(Replicates.HEADLINE, runs);
-        assertTrue(sentence.startsWith("For a browser that loads this page over HTTP/2 in 1.5 s on loopback (Chromium unlimited in the"
+        assertTrue(sentence.startsWith("For a browser that loads this page over HTTP/2 in 1.50 s on loopback (Chromium unlimited in the"
                 + " newest run, [2026-11-28-headline](results/2026-11-28-headline.md))"), sentence);
     }
 
@@ -122,8 +125,8 @@ class HeadlineTest {
         }
         Path inside = dir.resolve("inside.json");
         json.writeValue(inside.toFile(), onTheCurve(2.5));
-        assertEquals("The headline's question (h2 / h1-TLS, Chromium, 500 logos at 50 ms): the other recorded runs predicted 0.37 to 0.42"
-                + " at its 2.5 s; this run read 0.40: inside", Headline.thisRun(inside, records).orElseThrow());
+        assertEquals("The headline's question (h2 / h1-TLS, Chromium, 500 logos at 50 ms): the other recorded runs predicted one run at"
+                + " its 2.50 s between 0.37 and 0.42 (95 % prediction interval); this run read 0.40: inside", Headline.thisRun(inside, records).orElseThrow());
         Path outside = dir.resolve("outside.json");
         json.writeValue(outside.toFile(), ReplicatesTest.run(2500, 4900, 5100, 5000, 5000));
         assertTrue(Headline.thisRun(outside, records).orElseThrow().endsWith("this run read 1.00: outside, flagged"));

@@ -255,8 +255,8 @@ class RealScheduleCalibrationIT {
             for (int run = 0; run < runs; run++) {
                 double penalty = 1 + 0.2 * random.nextDouble();
                 double x = Math.log(0.6) + random.nextDouble() * Math.log(5 / 0.6);
-                freshRuns.add(point(x, headline.load(equalCells(Order.COUNTERBALANCED, penalty, 0.02), new SplittableRandom(random.nextLong()))));
-                sharedRuns.add(point(x, headline.load(sharingTheOrder(new SplittableRandom(sharedOrder), 1.2), new SplittableRandom(random.nextLong()))));
+                freshRuns.add(point("run " + freshRuns.size(), x, headline.load(equalCells(Order.COUNTERBALANCED, penalty, 0.02), new SplittableRandom(random.nextLong()))));
+                sharedRuns.add(point("run " + sharedRuns.size(), x, headline.load(sharingTheOrder(new SplittableRandom(sharedOrder), 1.2), new SplittableRandom(random.nextLong()))));
             }
             fresh += excludesNone(freshRuns) ? 0 : 1;
             shared += excludesNone(sharedRuns) ? 0 : 1;
@@ -278,10 +278,10 @@ class RealScheduleCalibrationIT {
         };
     }
 
-    private static Point point(double x, double[] logs) {
+    private static Point point(String run, double x, double[] logs) {
         double mean = Arrays.stream(logs).average().orElseThrow();
         double variance = Arrays.stream(logs).map(log -> (log - mean) * (log - mean)).sum() / (logs.length - 1) / logs.length;
-        return new Point(x, mean, variance);
+        return new Point(run, x, mean, variance);
     }
 
     /** Whether the line through the runs holds a ratio of 1 at their middle speed. */
