@@ -7,6 +7,7 @@ import io.github.http2wildfly.comparison.emulation.lab.LabSettings;
 import io.github.http2wildfly.comparison.measurement.AaCalibration;
 import io.github.http2wildfly.comparison.measurement.BareChromiumPageLoads;
 import io.github.http2wildfly.comparison.measurement.BrowserPageLoads;
+import io.github.http2wildfly.comparison.measurement.BrowserPageLoads.Leg;
 import io.github.http2wildfly.comparison.measurement.ComparisonRun;
 import io.github.http2wildfly.comparison.measurement.GatlingLeg;
 import io.github.http2wildfly.comparison.measurement.GatlingStatistics;
@@ -37,7 +38,7 @@ import java.util.Properties;
  * and the model runs alone;</li>
  * <li>the A/A calibration (comparison.aa pairs): one cell against itself, in the first browser of comparison.browsers
  * ({@link AaCalibration});</li>
- * <li>the model: the browsers of comparison.browsers, one after the other, Chromium's cells once more by a bare probe
+ * <li>the model: the browsers of comparison.browsers, one after the other, Chromium's with a bare probe in its rounds
  * unless comparison.probe is false ({@link HarnessCheck}), then Gatling ({@link GatlingLeg}) unless gatling.skip, all
  * through the delay proxies.</li>
  * </ul>
@@ -77,17 +78,14 @@ public final class RunComparison {
                 }
                 case LAB -> {
                     // Chromium is the lab's reference client (ModelAgainstLab): its model leg is always there to set beside it
-                    measureInBrowsers(settings.labBrowsers(), settings);
+                    measureInBrowsers(settings.labBrowsers(), settings, false);
                     LabLauncher.run(file);
                 }
                 default -> {
                     if (settings.browsers().isEmpty()) {
                         System.out.println("Browsers: none in this comparison (-Dcomparison.browsers=chromium,firefox adds them)");
                     }
-                    measureInBrowsers(settings.browsers(), settings);
-                    if (settings.browsers().contains(Browser.CHROMIUM) && Boolean.parseBoolean(given.getProperty(PROBE, "true").strip())) {
-                        probeTheHarness(settings);
-                    }
+                    measureInBrowsers(settings.browsers(), settings, Boolean.parseBoolean(given.getProperty(PROBE, "true").strip()));
                     if (gatling) {
                         gatlingRun = GatlingLeg.run(file, Path.of(given.getProperty("comparison.gatling.results")));
                     }
@@ -112,21 +110,26 @@ public final class RunComparison {
         return lab ? Mode.LAB : Mode.MODEL;
     }
 
-    /** Whether the harness is checked by the bare probe after Chromium's leg (HarnessCheck). */
+    /** Whether the harness is checked by the bare probe in Chromium's rounds (HarnessCheck). */
     static final String PROBE = "comparison.probe";
 
-    /** Chromium's cells again, over a bare DevTools connection with nothing enabled: the harness's check (HarnessCheck). */
-    private static void probeTheHarness(ComparisonSettings settings) throws IOException {
-        try (ComparisonRun run = new ComparisonRun(settings, true)) {
-            BrowserPageLoads.measure(run, Browser.CHROMIUM.tool() + HarnessCheck.PROBE_SUFFIX, BareChromiumPageLoads.starter(run));
-        }
-    }
-
-    /** Each browser's leg through the model, one after the other; its delay proxies and any other edge (Caddy) end with it. */
-    private static void measureInBrowsers(List<Browser> browsers, ComparisonSettings settings) throws IOException {
+    /**
+     * Each browser's leg through the model, one after the other; its delay proxies and any other edge (Caddy) end with
+     * it. Chromium's leg with the bare probe beside it where {@code probe}: a second client of Chromium over a bare
+     * DevTools connection with nothing enabled, loading the same cells in the same rounds in an order of its own, so
+     * that its figures pair with the harness's round by round (HarnessCheck).
+     */
+    private static void measureInBrowsers(List<Browser> browsers, ComparisonSettings settings, boolean probe) throws IOException {
         for (Browser browser : browsers) {
             try (ComparisonRun run = new ComparisonRun(settings, true)) {
-                BrowserPageLoads.measure(browser, run, browser.tool());
+                if (browser == Browser.CHROMIUM && probe) {
+                    try (ComparisonRun beside = run.besides()) {
+                        BrowserPageLoads.measure(List.of(new Leg(run, browser.tool(), BrowserPageLoads.starter(browser, run)),
+                                new Leg(beside, browser.tool() + HarnessCheck.PROBE_SUFFIX, BareChromiumPageLoads.starter(beside))));
+                    }
+                } else {
+                    BrowserPageLoads.measure(browser, run, browser.tool());
+                }
             }
         }
     }

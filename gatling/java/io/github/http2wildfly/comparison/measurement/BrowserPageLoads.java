@@ -6,7 +6,10 @@ import io.github.http2wildfly.comparison.settings.ComparisonSettings;
 import io.github.http2wildfly.measure.browser.BrowserCpu;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A browser beside Gatling: it loads the page through the same emulation and rounds (ComparisonRun), each load a
@@ -27,7 +30,7 @@ public final class BrowserPageLoads {
     }
 
     /** How to start this browser for this run. */
-    static BrowserEngine.Starter starter(ComparisonSettings.Browser browser, ComparisonRun run) {
+    public static BrowserEngine.Starter starter(ComparisonSettings.Browser browser, ComparisonRun run) {
         return switch (browser) {
             case CHROMIUM -> ChromiumPageLoads.starter(run);
             case FIREFOX -> FirefoxPageLoads::new;
@@ -35,34 +38,90 @@ public final class BrowserPageLoads {
     }
 
     public static Path measure(ComparisonRun run, String tool, BrowserEngine.Starter starter) throws IOException {
-        ComparisonSettings settings = run.settings();
-        try (BrowserEngine engine = starter.start()) {
-            System.out.println(tool + ": round trips measured through " + run.emulation().describe() + " (setting -> median ms): "
-                    + run.calibrate());
-            int done = 0;
-            for (ComparisonRun.Round round : run.rounds()) {
-                if (run.finished(round)) {
-                    System.out.printf("%s: every pair decided (or its minutes up) after %d loads%n", tool, round.number());
-                    break;
-                }
-                int position = 0;
-                for (Cell cell : round.cells()) {
-                    if (!run.loads(cell, round)) {
-                        continue;
-                    }
-                    for (int user = 0; user < settings.users(); user++, position++) {
-                        Load load = visit(run, engine, cell, round.number(), round.counted());
-                        if (round.counted()) {
-                            run.log(cell).record(round.number(), position, load.millis(), load.missingImages(), load.requests(),
-                                    load.cpu().browserMillis(), load.cpu().networkMillis());
-                        }
-                    }
-                }
-                System.out.printf("%s: %s done (%d of %d)%n", tool, round.name(), ++done, run.rounds().size());
+        return measure(List.of(new Leg(run, tool, starter))).get(0);
+    }
+
+    /** A tool's leg: its run (rounds, logs, rule), its name in the results, and how to start its browser. */
+    public record Leg(ComparisonRun run, String tool, BrowserEngine.Starter starter) {
+    }
+
+    /**
+     * Legs loaded in the same rounds, so that a slow stretch of the machine falls on each alike and their figures can be
+     * paired round by round (the harness and its bare probe): round r of one leg, then round r of the next, the leg
+     * that goes first taking turns from round to round. Each stops when its own rule has decided its pairs. Their
+     * results, in the legs' order.
+     */
+    public static List<Path> measure(List<Leg> legs) throws IOException {
+        List<BrowserEngine> engines = new ArrayList<>();
+        String tools = legs.stream().map(Leg::tool).collect(Collectors.joining(" and "));
+        try {
+            for (Leg leg : legs) {
+                engines.add(leg.starter().start());
+                System.out.println(leg.tool() + ": round trips measured through " + leg.run().emulation().describe()
+                        + " (setting -> median ms): " + leg.run().calibrate());
             }
-            return run.results(tool, engine.http2WindowBytes(), engine.client()).write(settings.outputDirectory());
+            List<List<ComparisonRun.Round>> rounds = legs.stream().map(leg -> leg.run().rounds()).toList();
+            boolean[] finished = new boolean[legs.size()];
+            for (int r = 0; r < rounds.get(0).size(); r++) {
+                for (int turn = 0; turn < legs.size(); turn++) {
+                    int which = (r + turn) % legs.size();
+                    Leg leg = legs.get(which);
+                    ComparisonRun.Round round = rounds.get(which).get(r);
+                    if (!finished[which] && leg.run().finished(round)) {
+                        System.out.printf("%s: every pair decided (or its minutes up) after %d loads%n", leg.tool(), round.number());
+                        finished[which] = true;
+                    }
+                    if (!finished[which]) {
+                        load(leg.run(), engines.get(which), round);
+                        System.out.printf("%s: %s done (%d of %d)%n", leg.tool(), round.name(), r + 1, rounds.get(which).size());
+                    }
+                }
+            }
+            List<Path> results = new ArrayList<>();
+            for (int i = 0; i < legs.size(); i++) {
+                results.add(legs.get(i).run().results(legs.get(i).tool(), engines.get(i).http2WindowBytes(), engines.get(i).client())
+                        .write(legs.get(i).run().settings().outputDirectory()));
+            }
+            return results;
         } catch (RuntimeException e) {
-            throw new ComparisonFailure(tool + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+            throw new ComparisonFailure(tools + " could not load the page: " + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        } finally {
+            closeAll(engines);
+        }
+    }
+
+    private static void closeAll(List<BrowserEngine> engines) throws IOException {
+        IOException first = null;
+        for (BrowserEngine engine : engines) {
+            try {
+                engine.close();
+            } catch (IOException e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    /** One round of one leg: each cell the rule still wants, by each virtual user, recorded where the round counts. */
+    private static void load(ComparisonRun run, BrowserEngine engine, ComparisonRun.Round round) throws IOException {
+        int position = 0;
+        for (Cell cell : round.cells()) {
+            if (!run.loads(cell, round)) {
+                continue;
+            }
+            for (int user = 0; user < run.settings().users(); user++, position++) {
+                Load load = visit(run, engine, cell, round.number(), round.counted());
+                if (round.counted()) {
+                    run.log(cell).record(round.number(), position, load.millis(), load.missingImages(), load.requests(),
+                            load.cpu().browserMillis(), load.cpu().networkMillis());
+                }
+            }
         }
     }
 

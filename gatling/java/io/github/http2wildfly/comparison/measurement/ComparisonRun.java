@@ -45,6 +45,10 @@ public final class ComparisonRun implements AutoCloseable {
     private final Optional<ClientCpu> clientCpu;
     private final Map<Cell, LoadLog> logs = new LinkedHashMap<>();
     private final Map<Integer, Double> calibration = new TreeMap<>();
+    /** Where this run's orders are drawn from: the run's seed, or for a leg beside another, a seed of its own. */
+    private final long orderSeed;
+    /** Whether this run made its emulation and CPU group (and closes them), or shares another's ({@link #besides}). */
+    private final boolean owns;
     /** When the first counted round began (System.nanoTime), from which the leg's minutes count. */
     private Long countedSince;
     /** The counted round whose start last looked at the leg's minutes, and whether they were up then. */
@@ -67,7 +71,28 @@ public final class ComparisonRun implements AutoCloseable {
         this.clientCpu = loaded.stream().anyMatch(cell -> cell.condition().clientMillicores() > 0) ? clientCpu() : Optional.empty();
         this.cells = clientCpu.isPresent() ? loaded : loaded.stream().filter(cell -> cell.condition().clientMillicores() == 0).toList();
         this.emulation = emulation.apply(cells);
+        this.orderSeed = settings.seed();
+        this.owns = true;
         cells.forEach(cell -> logs.put(cell, new LoadLog()));
+    }
+
+    private ComparisonRun(ComparisonRun other, long orderSeed) {
+        this.settings = other.settings;
+        this.cells = other.cells;
+        this.clientCpu = other.clientCpu;
+        this.emulation = other.emulation;
+        this.orderSeed = orderSeed;
+        this.owns = false;
+        cells.forEach(cell -> logs.put(cell, new LoadLog()));
+    }
+
+    /**
+     * A second leg in the same emulation and CPU group as this one, loaded in the same rounds (BrowserPageLoads
+     * interleaves them), with logs, stopping rule and orders of its own: its orders drawn from the run's seed + 1, so
+     * that it shares neither the first leg's order nor its position effects. Closing it leaves the emulation to this run.
+     */
+    public ComparisonRun besides() {
+        return new ComparisonRun(this, settings.seed() + 1);
     }
 
     /** The group that limits the browser's CPU, or one line saying why there is none and the limited cells are left out. */
@@ -114,7 +139,7 @@ public final class ComparisonRun implements AutoCloseable {
      * still loads).
      */
     public List<Round> rounds() {
-        Random orders = new Random(settings.seed());
+        Random orders = new Random(orderSeed);
         List<Round> rounds = new ArrayList<>();
         for (int round = 0; round < settings.warmupLoads(); round++) {
             rounds.add(new Round(round, "warm-up " + round, false, shuffled(orders).stream().filter(Cell::hasNoNetwork).toList()));
@@ -236,6 +261,9 @@ public final class ComparisonRun implements AutoCloseable {
 
     @Override
     public void close() {
+        if (!owns) {
+            return;
+        }
         emulation.close();
         clientCpu.ifPresent(group -> {
             try {
