@@ -1,6 +1,7 @@
 package io.github.http2wildfly.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.http2wildfly.measure.attack.RawHttp2;
@@ -73,6 +74,31 @@ class Http2AbuseIT extends DeployedWarTest {
             assertTrue(attacker.awaitClosed(GUARD) && attacker.closedByTheServer(), "the connection " + attacker.end());
             assertTrue(attacker.bytesSent() < 1_000 * 100, "closed long before the 1000 resets were through: "
                     + attacker.bytesSent() + " bytes");
+        }
+    }
+
+    /**
+     * CVE-2023-44487 in its own form: GETs sent whole (HEADERS with END_STREAM), each reset at once, for the 2 MB tile, so
+     * that every answer is still being sent when its reset comes. With http2-counts-resets-of-complete-requests.diff
+     * they count as the open requests' resets do and the connection ends; stock Undertow takes them uncounted, the
+     * connection kept (the diff's scenario, UndertowRapidResetPatchIT, shows both on one JVM).
+     */
+    @Test
+    void theRapidResetOfRequestsSentWholeEndsThatConnectionWithTheDiff() throws Exception {
+        try (RawHttp2 attacker = RawHttp2.open(clients.sslContext(), doors.uri(Door.HTTP_2_TLS, "/"))) {
+            String tile = doors.uri(Door.HTTP_2_TLS, LogoServlet.TILE_2M_PATH).getPath();
+            int stream = 1;
+            for (int i = 0; i < 1_000 && attacker.flush(); i++, stream += 2) {
+                attacker.headers(stream, attacker.get(tile + "?" + i), true);
+                attacker.reset(stream);
+            }
+            boolean ended = attacker.awaitGoAwayOrClose(Duration.ofSeconds(5));
+            if (ItSettings.serverCarries("http2-counts-resets-of-complete-requests.diff")) {
+                assertTrue(ended, "the connection " + attacker.end());
+                assertTrue(attacker.bytesSent() < 1_000 * 100, "ended long before the 1000 resets were through: " + attacker.bytesSent() + " bytes");
+            } else {
+                assertFalse(ended, "stock Undertow counts no reset of a request sent whole: " + attacker.end());
+            }
         }
     }
 

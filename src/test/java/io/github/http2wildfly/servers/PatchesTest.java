@@ -52,6 +52,25 @@ class PatchesTest {
      * Each diff has its test here, which runs one scenario on the library with the diff and without it (PatchedLibrary)
      * and expects it red without: a diff nothing proves is a diff nobody can tell is still needed.
      */
+    /** The front page says how many fixes the server carries, and of which kind: as many as src/patches holds. */
+    @Test
+    void theFrontPageCountsTheDiffsThereAre() throws IOException {
+        List<String> diffs;
+        try (Stream<Path> files = Files.walk(PATCHES)) {
+            diffs = files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".diff")).toList();
+        }
+        Matcher said = Pattern.compile("compiles (\\d+) fixes of its own .*?: (\\d+) for one server's HTTP/2 and TLS, (\\d+) for"
+                + " WildFly's load balancer, (\\d+) for door 4's QPACK", Pattern.DOTALL).matcher(Files.readString(Path.of("README.md")));
+        assertTrue(said.find(), "README.md no longer counts the fixes the way this test reads");
+        assertEquals(List.of(diffs.size(), count(diffs, "http2-", "tls-"), count(diffs, "proxy-"), count(diffs, "qpack-")),
+                List.of(Integer.parseInt(said.group(1)), Integer.parseInt(said.group(2)), Integer.parseInt(said.group(3)),
+                        Integer.parseInt(said.group(4))), "README.md's count of the diffs: all, the server's, the balancer's, QPACK's");
+    }
+
+    private static int count(List<String> diffs, String... prefixes) {
+        return (int) diffs.stream().filter(name -> Stream.of(prefixes).anyMatch(name::startsWith)).count();
+    }
+
     @Test
     void everyDiffIsProvenByATestThatRunsItsScenarioWithAndWithoutIt() throws IOException {
         List<String> patchTests;
