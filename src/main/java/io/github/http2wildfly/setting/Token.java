@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -32,25 +33,34 @@ public interface Token {
 
     /** @throws IllegalArgumentException "cluster.hop=h3: 'h3' is not one of ajp, http, h2c, h2" */
     static <E extends Enum<E> & Token> E parse(Class<E> type, String setting, String value) {
-        return find(type, value).orElseThrow(() -> unknown(type, setting, value, value));
+        return find(type, value).orElseThrow(() -> unknown(setting, value, value, all(type)));
     }
 
     /** A comma-separated list, each name once, in the order given; blanks between commas are skipped. */
     static <E extends Enum<E> & Token> List<E> parseAll(Class<E> type, String setting, String value) {
-        List<E> all = new ArrayList<>();
+        return parseAll(setting, value, name -> find(type, name), all(type));
+    }
+
+    /**
+     * The same list of values a setting names in its own way (a door by its constant, "on" for true): {@code find}
+     * is given each name stripped, and {@code names} is what the line about a name it does not know lists.
+     *
+     * @throws IllegalArgumentException "comparison.rwnds=on,maybe: 'maybe' is not one of on, off"
+     */
+    static <T> List<T> parseAll(String setting, String value, Function<String, Optional<T>> find, String names) {
+        List<T> all = new ArrayList<>();
         for (String name : String.valueOf(value).split(",")) {
             if (!name.isBlank()) {
-                E constant = find(type, name).orElseThrow(() -> unknown(type, setting, value, name));
-                if (!all.contains(constant)) {
-                    all.add(constant);
+                T one = find.apply(name.strip()).orElseThrow(() -> unknown(setting, value, name, names));
+                if (!all.contains(one)) {
+                    all.add(one);
                 }
             }
         }
         return List.copyOf(all);
     }
 
-    private static IllegalArgumentException unknown(Class<? extends Enum<?>> type, String setting, String value, String name) {
-        String names = Arrays.stream(type.getEnumConstants()).map(constant -> ((Token) constant).token()).collect(Collectors.joining(", "));
+    private static IllegalArgumentException unknown(String setting, String value, String name, String names) {
         return new IllegalArgumentException(setting + "=" + value + ": '" + String.valueOf(name).strip() + "' is not one of " + names);
     }
 }
