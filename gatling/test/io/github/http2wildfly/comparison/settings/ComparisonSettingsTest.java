@@ -193,6 +193,20 @@ public class ComparisonSettingsTest {
         assertEquals("comparison.loads is not set", failure("comparison.loads", " "));
     }
 
+    /** Every JVM the run starts (Gatling's, the lab's) reads the file the run wrote: the run's own settings, all of them. */
+    @Test
+    void theFileTheRunHandsToItsJvmsGivesThemTheRunsSettings() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "http-2-tls,HTTP_3");
+        given.setProperty("comparison.clientcpus", "0,0.5");
+        given.setProperty("comparison.rwnds", "off,on");
+        given.setProperty("comparison.sizes", "20k,logo");
+        given.setProperty("comparison.browsers", "firefox,chromium");
+        Path file = ComparisonSettings.write(given, dir.resolve("run"));
+        assertEquals(dir.resolve("run").resolve(ComparisonSettings.RUN_SETTINGS), file);
+        assertEquals(ComparisonSettings.from(given), ComparisonSettings.load(file));
+    }
+
     @Test
     void aBadFileIsOneLineNamingIt() throws IOException {
         Path file = dir.resolve("comparison.properties");
