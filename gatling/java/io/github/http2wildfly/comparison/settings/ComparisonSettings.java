@@ -23,8 +23,8 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.function.Function;
 
 /**
  * What a comparison run compares: the grids (gatling/grids) and the command line's -D as {@link #resolve} reads them
@@ -288,17 +288,14 @@ public record ComparisonSettings(
         return Token.parseAll(Browser.class, "comparison.browsers", value);
     }
 
+    /** The doors by their constants' names, in any case, a hyphen for an underscore, in the order given. */
     static List<Door> doors(String value) {
-        List<Door> doors = new ArrayList<>();
-        for (String name : value.split(",")) {
-            try {
-                doors.add(Door.valueOf(name.strip().toUpperCase(Locale.ROOT).replace('-', '_')));
-            } catch (IllegalArgumentException unknown) {
-                throw new IllegalArgumentException("comparison.doors=" + value + ": '" + name.strip()
-                        + "' is not one of " + Arrays.toString(Door.values()));
-            }
-        }
-        return List.copyOf(doors);
+        return Token.parseAll("comparison.doors", value, ComparisonSettings::door, Arrays.toString(Door.values()));
+    }
+
+    private static Optional<Door> door(String name) {
+        String constant = name.toUpperCase(Locale.ROOT).replace('-', '_');
+        return Arrays.stream(Door.values()).filter(door -> door.name().equals(constant)).findFirst();
     }
 
     /** A comma-separated list of one network setting, by its rule, sorted, each value once. */
@@ -341,37 +338,31 @@ public record ComparisonSettings(
 
     /** "on", "off" or both: whether the model's senders wait on the client's receive window, on first. */
     static List<Boolean> receiveWindows(String value) {
-        List<Boolean> windows = new ArrayList<>();
-        for (String one : value.split(",")) {
-            switch (one.strip()) {
-                case "on" -> windows.add(true);
-                case "off" -> windows.add(false);
-                default -> throw new IllegalArgumentException("comparison.rwnds=" + value + ": '" + one.strip() + "' is not one of on, off");
-            }
-        }
-        return windows.stream().distinct().sorted(Comparator.reverseOrder()).toList();
+        return Token.parseAll("comparison.rwnds", value, ComparisonSettings::onOrOff, "on, off").stream()
+                .sorted(Comparator.reverseOrder()).toList();
     }
 
+    private static Optional<Boolean> onOrOff(String name) {
+        return switch (name) {
+            case "on" -> Optional.of(true);
+            case "off" -> Optional.of(false);
+            default -> Optional.empty();
+        };
+    }
+
+    /** In the enum's order, Linux's "reno" first. */
     static List<CongestionControl> congestionControls(String value) {
-        return names("comparison.ccs", value, CongestionControl::parse, CongestionControl.names());
+        return Token.parseAll(CongestionControl.class, "comparison.ccs", value).stream().sorted().toList();
     }
 
+    /** By their query parameters, from the logo to the largest. */
     static List<ImageSize> sizes(String value) {
-        return names("comparison.sizes", value, ImageSize::parse,
-                Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList().toString());
+        return Token.parseAll("comparison.sizes", value, ComparisonSettings::size,
+                Arrays.stream(ImageSize.values()).map(ImageSize::parameter).toList().toString()).stream().sorted().toList();
     }
 
-    /** A comma-separated list of names, each parsed, sorted, each once; a bad one is one line naming what is allowed. */
-    private static <T extends Comparable<T>> List<T> names(String property, String value, Function<String, T> parse, String allowed) {
-        List<T> parsed = new ArrayList<>();
-        for (String one : value.split(",")) {
-            try {
-                parsed.add(parse.apply(one.strip()));
-            } catch (IllegalArgumentException bad) {
-                throw new IllegalArgumentException(property + "=" + value + ": '" + one.strip() + "' is not one of " + allowed);
-            }
-        }
-        return parsed.stream().distinct().sorted().toList();
+    private static Optional<ImageSize> size(String parameter) {
+        return Arrays.stream(ImageSize.values()).filter(size -> size.parameter().equals(parameter)).findFirst();
     }
 
     private static String required(Properties given, String name) {
