@@ -168,6 +168,25 @@ public class ComparisonSettingsTest {
         assertEquals("50ms-5pct-bbr", settings.cells().get(6).condition().key());
     }
 
+    /** The order the rounds are drawn from with the seed: a seed given again loads the cells in the same orders. */
+    @Test
+    void theCellsAreEachDoorUnderEachConditionTheBaselinesFirstThenTheGridsProduct() throws IOException {
+        Properties given = asTheBuildFillsItIn();
+        given.setProperty("comparison.doors", "HTTP_2_TLS,HTTP_1_1_TLS");
+        given.setProperty("comparison.rtts", "100,50");
+        given.setProperty("comparison.losses", "0,2");
+        given.setProperty("comparison.clientcpus", "0,0.5");
+        given.setProperty("comparison.rwnds", "on,off");
+        List<Cell> cells = ComparisonSettings.from(given).cells();
+        assertEquals(List.of("0ms-500mcpu", "0ms",
+                "50ms", "50ms-norwnd", "50ms-500mcpu", "50ms-500mcpu-norwnd", "100ms", "100ms-norwnd", "100ms-500mcpu", "100ms-500mcpu-norwnd",
+                "50ms-2pct", "50ms-2pct-norwnd", "50ms-2pct-500mcpu", "50ms-2pct-500mcpu-norwnd",
+                "100ms-2pct", "100ms-2pct-norwnd", "100ms-2pct-500mcpu", "100ms-2pct-500mcpu-norwnd"),
+                cells.stream().map(cell -> cell.condition().key()).distinct().toList());
+        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS), cells.stream().limit(3).map(Cell::door).toList());
+        assertEquals(2 * 18, cells.size());
+    }
+
     @Test
     void valuesAreTrimmedSortedAndCaseInsensitive() throws IOException {
         Properties given = asTheBuildFillsItIn();
