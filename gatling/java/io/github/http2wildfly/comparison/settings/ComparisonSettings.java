@@ -25,6 +25,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
 
 /**
  * What a comparison run compares: the grids (gatling/grids) and the command line's -D as {@link #resolve} reads them
@@ -222,38 +224,35 @@ public record ComparisonSettings(
      * CPU budget even when the grid leaves it out: the model's baseline, what the page costs the machine.
      */
     public List<Cell> cells() {
-        List<Cell> cells = new ArrayList<>();
-        for (ImageSize size : sizes) {
-            List<Condition> conditions = new ArrayList<>();
-            for (int bandwidth : bandwidthsMbps) {
-                for (CongestionControl cc : congestionControls) {
-                    for (int loss : lossesPercent) {
-                        for (int rtt : roundTripsMillis) {
-                            for (int cpu : clientMillicores) {
-                                for (boolean receiveWindow : receiveWindows) {
-                                    Condition condition = new Condition(rtt, loss, bandwidth, size, cc, cpu, receiveWindow || rtt == 0);
-                                    if (!conditions.contains(condition)) {
-                                        conditions.add(condition);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            for (int cpu : clientMillicores) {
-                Condition baseline = new Condition(0, 0, 0, size, Condition.BASELINE_CONGESTION_CONTROL, cpu).withoutNetwork();
-                if (!conditions.contains(baseline)) {
-                    conditions.add(0, baseline);
-                }
-            }
-            for (Condition condition : conditions) {
-                for (Door door : doors) {
-                    cells.add(new Cell(door, condition));
-                }
+        return sizes.stream().flatMap(size -> conditions(size).stream())
+                .flatMap(condition -> doors.stream().map(door -> new Cell(door, condition))).toList();
+    }
+
+    /** The grid's conditions with images of this size, each once, the first dimension varying slowest; the baselines first. */
+    private List<Condition> conditions(ImageSize size) {
+        Condition noNetwork = new Condition(0, 0, 0, size, Condition.BASELINE_CONGESTION_CONTROL);
+        Stream<Condition> grid = Stream.of(noNetwork);
+        grid = times(grid, bandwidthsMbps, Condition::withBandwidthMbps);
+        grid = times(grid, congestionControls, Condition::withCongestionControl);
+        grid = times(grid, lossesPercent, Condition::withLossPercent);
+        grid = times(grid, roundTripsMillis, Condition::withRttMillis);
+        grid = times(grid, clientMillicores, Condition::withClientMillicores);
+        // without a round trip the receive window is loopback's own, whatever the setting (Condition.withoutNetwork)
+        grid = times(grid, receiveWindows, (condition, on) -> condition.withReceiveWindow(on || condition.rttMillis() == 0));
+        List<Condition> conditions = new ArrayList<>(grid.distinct().toList());
+        for (int cpu : clientMillicores) {
+            Condition baseline = noNetwork.withClientMillicores(cpu);
+            if (!conditions.contains(baseline)) {
+                // each in front of the one before, as the run always put them: a seed given again draws the same rounds
+                conditions.add(0, baseline);
             }
         }
-        return cells;
+        return conditions;
+    }
+
+    /** Each condition with each value of one more dimension, that dimension varying fastest. */
+    private static <T> Stream<Condition> times(Stream<Condition> conditions, List<T> values, BiFunction<Condition, T, Condition> with) {
+        return conditions.flatMap(condition -> values.stream().map(value -> with.apply(condition, value)));
     }
 
     /** The wall of this run's count with the condition's images. */

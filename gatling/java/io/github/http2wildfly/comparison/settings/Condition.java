@@ -69,6 +69,26 @@ public record Condition(int rttMillis, int lossPercent, int bandwidthMbps, Image
                 + (millicores == 1000 ? " core" : " cores");
     }
 
+    /** The same condition at another round trip. */
+    public Condition withRttMillis(int millis) {
+        return new Condition(millis, lossPercent, bandwidthMbps, size, congestionControl, clientMillicores, receiveWindow);
+    }
+
+    /** The same condition with another packet loss. */
+    public Condition withLossPercent(int percent) {
+        return new Condition(rttMillis, percent, bandwidthMbps, size, congestionControl, clientMillicores, receiveWindow);
+    }
+
+    /** The same condition at another link rate (0: no limit). */
+    public Condition withBandwidthMbps(int mbps) {
+        return new Condition(rttMillis, lossPercent, mbps, size, congestionControl, clientMillicores, receiveWindow);
+    }
+
+    /** The same condition with the senders' congestion control another. */
+    public Condition withCongestionControl(CongestionControl other) {
+        return new Condition(rttMillis, lossPercent, bandwidthMbps, size, other, clientMillicores, receiveWindow);
+    }
+
     /** The same condition with the browser's CPU limited to this budget (0: unlimited). */
     public Condition withClientMillicores(int millicores) {
         return new Condition(rttMillis, lossPercent, bandwidthMbps, size, congestionControl, millicores, receiveWindow);
