@@ -1,6 +1,7 @@
 package io.github.http2wildfly.comparison.settings;
 
 import static io.github.http2wildfly.servers.FilledInSettings.number;
+import static io.github.http2wildfly.servers.FilledInSettings.required;
 
 import io.github.http2wildfly.comparison.ComparisonFailure;
 import io.github.http2wildfly.door.Door;
@@ -362,14 +363,6 @@ public record ComparisonSettings(
 
     private static Optional<ImageSize> size(String parameter) {
         return Arrays.stream(ImageSize.values()).filter(size -> size.parameter().equals(parameter)).findFirst();
-    }
-
-    private static String required(Properties given, String name) {
-        String value = given.getProperty(name);
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " is not set");
-        }
-        return value.strip();
     }
 
     /** The logo as the WAR ships it, the tiles as the application draws them. */

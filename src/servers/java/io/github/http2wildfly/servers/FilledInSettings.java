@@ -23,20 +23,26 @@ public final class FilledInSettings {
         return settings;
     }
 
-    /** A whole number from min to max, or one line naming the property. */
-    public static int number(Properties given, String name, int min, int max) {
+    /** The property's value, stripped, or one line saying it is not set. */
+    public static String required(Properties given, String name) {
         String value = given.getProperty(name);
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException(name + " is not set");
         }
+        return value.strip();
+    }
+
+    /** A whole number from min to max, or one line naming the property. */
+    public static int number(Properties given, String name, int min, int max) {
+        String value = required(given, name);
         try {
-            int number = Integer.parseInt(value.strip());
+            int number = Integer.parseInt(value);
             if (number >= min && number <= max) {
                 return number;
             }
         } catch (NumberFormatException notANumber) {
             // said below
         }
-        throw new IllegalArgumentException(name + "=" + value.strip() + ": expected a whole number from " + min + " to " + max);
+        throw new IllegalArgumentException(name + "=" + value + ": expected a whole number from " + min + " to " + max);
     }
 }
