@@ -65,6 +65,7 @@ public final class RunComparison {
             return;
         }
         boolean gatling = mode == Mode.MODEL && !Boolean.parseBoolean(given.getProperty("gatling.skip", "false").strip());
+        List<Browser> browsers = settings.tools().browsers();
         Path gatlingRun = null;
         try (ServerProcess server = ComparisonServer.start(ServerProcess.Installation.from(given), settings,
                 settings.outputDirectory().resolveSibling("comparison-server"))) {
@@ -72,20 +73,20 @@ public final class RunComparison {
                 case AA -> {
                     RunRecord record = RunRecord.of(given);
                     System.out.println("Recorded: " + AaCalibration.run(settings, aaPairs,
-                            settings.browsers().isEmpty() ? Browser.CHROMIUM : settings.browsers().get(0), record,
+                            browsers.isEmpty() ? Browser.CHROMIUM : browsers.get(0), record,
                             records -> FalseWinners.write(records, record.pages())));
                     return;
                 }
                 case LAB -> {
                     // Chromium is the lab's reference client (ModelAgainstLab): its model leg is always there to set beside it
-                    measureInBrowsers(settings.labBrowsers(), settings, false);
+                    measureInBrowsers(settings.tools().labBrowsers(), settings, false);
                     LabLauncher.run(file);
                 }
                 default -> {
-                    if (settings.browsers().isEmpty()) {
+                    if (browsers.isEmpty()) {
                         System.out.println("Browsers: none in this comparison (-Dcomparison.browsers=chromium,firefox adds them)");
                     }
-                    measureInBrowsers(settings.browsers(), settings, Boolean.parseBoolean(given.getProperty(PROBE, "true").strip()));
+                    measureInBrowsers(browsers, settings, Boolean.parseBoolean(given.getProperty(PROBE, "true").strip()));
                     if (gatling) {
                         gatlingRun = GatlingLeg.run(file, Path.of(given.getProperty("comparison.gatling.results")));
                     }

@@ -19,9 +19,9 @@ public final class ComparisonServer {
     /** Boots it and waits until the application answers on door 1; its console goes where the report reads it. */
     public static ServerProcess start(ServerProcess.Installation installation, ComparisonSettings settings, Path base) throws IOException {
         ProcessBuilder command = new ProcessBuilder(installation.command(base).build()).redirectErrorStream(true)
-                .redirectOutput(settings.serverLog().toFile());
-        System.out.println("The comparison's server: booting in " + base + " (its console: " + settings.serverLog() + ")");
-        URI page = URI.create("http://localhost:" + settings.ports().get(Door.HTTP_1_1) + ComparisonSettings.CONTEXT_PATH + "/");
-        return ServerProcess.awaitBoot("the comparison's server", command.start(), settings.serverLog(), () -> ServerProcess.answers(page));
+                .redirectOutput(settings.server().log().toFile());
+        System.out.println("The comparison's server: booting in " + base + " (its console: " + settings.server().log() + ")");
+        URI page = URI.create("http://localhost:" + settings.server().ports().get(Door.HTTP_1_1) + ComparisonSettings.CONTEXT_PATH + "/");
+        return ServerProcess.awaitBoot("the comparison's server", command.start(), settings.server().log(), () -> ServerProcess.answers(page));
     }
 }

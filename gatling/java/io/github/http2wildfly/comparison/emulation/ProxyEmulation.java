@@ -46,12 +46,13 @@ public final class ProxyEmulation implements Emulation {
     private CaddyEdge caddy;
 
     public ProxyEmulation(ComparisonSettings settings, List<Cell> cells) {
-        this.server = new ServerNetwork("http://127.0.0.1:" + settings.ports().get(Door.HTTP_1_1));
+        this.server = new ServerNetwork("http://127.0.0.1:" + settings.server().ports().get(Door.HTTP_1_1));
         this.seed = settings.seed();
         try {
-            if (settings.h3Edge() == H3Edge.CADDY && cells.stream().anyMatch(cell -> cell.door().overQuic())) {
+            if (settings.server().h3Edge() == H3Edge.CADDY && cells.stream().anyMatch(cell -> cell.door().overQuic())) {
                 caddy = CaddyEdge.start(settings.outputDirectory().resolve("caddy"),
-                        new InetSocketAddress("127.0.0.1", settings.ports().get(Door.HTTP_1_1)), settings.keystore().identity());
+                        new InetSocketAddress("127.0.0.1", settings.server().ports().get(Door.HTTP_1_1)),
+                        settings.server().keystore().identity());
             }
             for (Cell cell : cells) {
                 measured.put(cell, proxy(cell, settings));
@@ -187,7 +188,7 @@ public final class ProxyEmulation implements Emulation {
     /** The cell's emulated network: a TCP delay proxy, or a datagram one for HTTP/3. */
     private EmulatingProxy proxy(Cell cell, ComparisonSettings settings) throws IOException {
         InetSocketAddress door = cell.door().overQuic() && caddy != null ? caddy.address()
-                : new InetSocketAddress("127.0.0.1", settings.ports().get(cell.door()));
+                : new InetSocketAddress("127.0.0.1", settings.server().ports().get(cell.door()));
         Network network = cell.condition().network();
         return cell.door().overQuic() ? DatagramDelayProxy.emulating(door, network, settings.seed())
                 : DelayProxy.emulating(door, network, settings.seed());

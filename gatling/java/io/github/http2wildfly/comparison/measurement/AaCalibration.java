@@ -77,18 +77,18 @@ public final class AaCalibration {
         Optional<Path> recorded = record.file(LocalDate.now());
         try (ComparisonRun run = new ComparisonRun(settings, true)) {
             Cell cell = run.cells().get(run.cells().size() - 1);
-            StoppingRule rule = settings.rule();
+            StoppingRule rule = settings.loading().rule();
             SplittableRandom order = new SplittableRandom(settings.seed());
             List<Verdict> verdicts = new ArrayList<>();
             long started = System.nanoTime();
             try (BrowserEngine engine = BrowserPageLoads.starter(browser, run).start()) {
                 System.out.println("A/A: round trips measured (setting -> median ms): " + run.calibrate());
-                for (int warmUp = 0; warmUp < settings.warmupLoads(); warmUp++) {
+                for (int warmUp = 0; warmUp < settings.loading().warmupLoads(); warmUp++) {
                     BrowserPageLoads.visit(run, engine, cell, warmUp, true);
                 }
                 Map<String, String> environment = Environment.describe(settings, engine.client());
                 environment.put("loads per user", String.format(Locale.ROOT, "each pair loaded until decided, at most %d min of"
-                        + " further loads after its first look, as a run's leg (looks at %s)", settings.minutes(), rule.looks()));
+                        + " further loads after its first look, as a run's leg (looks at %s)", settings.loading().minutes(), rule.looks()));
                 List<Map<String, Object>> loads = new ArrayList<>();
                 for (int pair = 0; pair < pairs; pair++) {
                     boolean[] aLed = {false};
@@ -103,7 +103,7 @@ public final class AaCalibration {
                         loads.add(Map.of("pair", thisPair, "round", round, "first", aFirst ? "A" : "A'",
                                 "aMillis", aFirst ? first : second, "aPrimeMillis", aFirst ? second : first));
                         return aFirst ? Math.log(first / second) : Math.log(second / first);
-                    }, () -> (System.nanoTime() - pairStarted) / 60e9 >= settings.minutes());
+                    }, () -> (System.nanoTime() - pairStarted) / 60e9 >= settings.loading().minutes());
                     verdicts.add(verdict);
                     System.out.printf(Locale.ROOT, "A/A pair %d of %d: %s %s%n", pair + 1, pairs, verdict.say("A", "A'"), verdict.label());
                     Outcome outcome = new Outcome(List.copyOf(verdicts), pairs, Duration.ofNanos(System.nanoTime() - started));

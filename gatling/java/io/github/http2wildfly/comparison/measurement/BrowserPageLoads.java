@@ -115,7 +115,7 @@ public final class BrowserPageLoads {
             if (!run.loads(cell, round)) {
                 continue;
             }
-            for (int user = 0; user < run.settings().users(); user++, position++) {
+            for (int user = 0; user < run.settings().loading().users(); user++, position++) {
                 Load load = visit(run, engine, cell, round.number(), round.counted());
                 if (round.counted()) {
                     run.log(cell).record(round.number(), position, load.millis(), load.missingImages(), load.requests(),
@@ -141,7 +141,8 @@ public final class BrowserPageLoads {
             BrowserCpu.Use cpu = visit.cpu().get().since(before);
             run.emulation().loaded(cell, counted);
             requireProtocol(cell, report);
-            load = new Load(Double.parseDouble(report.get("loadMillis")), run.settings().imageCount() - Integer.parseInt(report.get("images")),
+            load = new Load(Double.parseDouble(report.get("loadMillis")),
+                    run.settings().page().imageCount() - Integer.parseInt(report.get("images")),
                     Long.parseLong(report.get("imageEntries")) + 1, cpu);
         }
         run.emulation().after(cell, counted);

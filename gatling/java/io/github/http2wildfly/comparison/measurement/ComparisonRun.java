@@ -66,7 +66,7 @@ public final class ComparisonRun implements AutoCloseable {
     /** Through the emulation made for the tool's cells, of those it can emulate (the lab: a real network has a receive window). */
     public ComparisonRun(ComparisonSettings settings, boolean browser, Predicate<Cell> emulates, Function<List<Cell>, Emulation> emulation) {
         this.settings = settings;
-        List<Cell> loaded = settings.cells().stream().filter(emulates)
+        List<Cell> loaded = settings.grid().cells().stream().filter(emulates)
                 .filter(cell -> browser || !cell.door().overQuic() && cell.condition().clientMillicores() == 0).toList();
         this.clientCpu = loaded.stream().anyMatch(cell -> cell.condition().clientMillicores() > 0) ? clientCpu() : Optional.empty();
         this.cells = clientCpu.isPresent() ? loaded : loaded.stream().filter(cell -> cell.condition().clientMillicores() == 0).toList();
@@ -128,7 +128,7 @@ public final class ComparisonRun implements AutoCloseable {
 
     /** Measures what the emulation really adds at each RTT of the grid. */
     public Map<Integer, Double> calibrate() {
-        calibration.putAll(emulation.calibrate(settings.roundTripsMillis()));
+        calibration.putAll(emulation.calibrate(settings.grid().roundTripsMillis()));
         return calibration;
     }
 
@@ -141,11 +141,11 @@ public final class ComparisonRun implements AutoCloseable {
     public List<Round> rounds() {
         Random orders = new Random(orderSeed);
         List<Round> rounds = new ArrayList<>();
-        for (int round = 0; round < settings.warmupLoads(); round++) {
+        for (int round = 0; round < settings.loading().warmupLoads(); round++) {
             rounds.add(new Round(round, "warm-up " + round, false, shuffled(orders).stream().filter(Cell::hasNoNetwork).toList()));
         }
         List<Cell> order = List.of();
-        for (int round = 0; round < settings.maxLoads(); round++) {
+        for (int round = 0; round < settings.loading().maxLoads(); round++) {
             order = round % 2 == 0 ? shuffled(orders) : reversed(order);
             rounds.add(new Round(round, "load " + round, true, order));
         }
@@ -165,13 +165,13 @@ public final class ComparisonRun implements AutoCloseable {
         if (countedSince == null) {
             countedSince = System.nanoTime();
         }
-        if (round.number() < settings.loads()) {
+        if (round.number() < settings.loading().minLoads()) {
             return true;
         }
         if (round.number() != timeLookedAt) {
             // once a round, so that time running out in the middle of one leaves no cell of a pair loaded alone
             timeLookedAt = round.number();
-            timeUp = (System.nanoTime() - countedSince) / 60e9 >= settings.minutes();
+            timeUp = (System.nanoTime() - countedSince) / 60e9 >= settings.loading().minutes();
         }
         if (timeUp) {
             return false;
@@ -191,7 +191,7 @@ public final class ComparisonRun implements AutoCloseable {
 
     /** Whether a cell under a network is in a pair the rule has not decided yet. */
     private boolean undecided(Cell cell) {
-        StoppingRule rule = settings.rule();
+        StoppingRule rule = settings.loading().rule();
         return Pair.ALL.stream().map(pair -> partner(pair, cell)).flatMap(Optional::stream)
                 .anyMatch(other -> rule.wantsMore(logRatios(cell, other)));
     }
@@ -225,7 +225,7 @@ public final class ComparisonRun implements AutoCloseable {
 
     /** The page of this cell, on its door under its network. */
     public String pageUrl(Cell cell, boolean counted) {
-        return baseUrl(cell, counted) + settings.pagePath(cell.condition());
+        return baseUrl(cell, counted) + settings.page().path(cell.condition());
     }
 
     public LoadLog log(Cell cell) {
@@ -236,9 +236,9 @@ public final class ComparisonRun implements AutoCloseable {
         Map<String, String> environment = Environment.describe(settings, client);
         clientSpeed().ifPresent(speed -> environment.put(CLIENT_SPEED, speed));
         environment.putAll(emulation.environment());
-        return new ToolResults(tool, clientWindowBytes, settings.imageCount(), settings.imageBytes(),
+        return new ToolResults(tool, clientWindowBytes, settings.page().imageCount(), settings.page().imageBytes(),
                 cells.stream().map(cell -> logs.get(cell).result(cell, emulation.traffic(cell))).toList(),
-                calibration, environment, settings.rule());
+                calibration, environment, settings.loading().rule());
     }
 
     /**

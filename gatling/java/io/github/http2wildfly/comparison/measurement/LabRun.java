@@ -30,8 +30,8 @@ public final class LabRun {
         endWithTheLauncher();
         Path file = Path.of(args[0]);
         ComparisonSettings settings = ComparisonSettings.load(file);
-        if (settings.h3Edge() != H3Edge.DOOR4) {
-            throw new ComparisonFailure("comparison.h3.edge=" + settings.h3Edge().name().toLowerCase(java.util.Locale.ROOT)
+        if (settings.server().h3Edge() != H3Edge.DOOR4) {
+            throw new ComparisonFailure("comparison.h3.edge=" + settings.server().h3Edge().name().toLowerCase(java.util.Locale.ROOT)
                     + " runs through the model only: the lab's HTTP/3 cells are door 4's");
         }
         LabSettings labSettings = LabSettings.load(file);
@@ -43,7 +43,7 @@ public final class LabRun {
                 ServerProcess server = LabServer.start(lab, labSettings, settings)) {
             System.out.println("The lab: server booted in its namespace at " + Lab.SERVER.getHostAddress() + " (" + server.log() + ")");
             // each browser from the client's namespace; the kernel's TCP always has a receive window (no model's "off")
-            for (Browser browser : settings.labBrowsers()) {
+            for (Browser browser : settings.tools().labBrowsers()) {
                 try (ComparisonRun run = new ComparisonRun(settings, true, cell -> cell.condition().receiveWindow(), cells -> new LabEmulation(lab, settings, server))) {
                     Path results = lab.client().call(() -> BrowserPageLoads.measure(browser, run, browser.labTool()));
                     System.out.println("Wrote " + results);

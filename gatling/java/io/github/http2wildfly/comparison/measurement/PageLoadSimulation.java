@@ -47,14 +47,14 @@ public class PageLoadSimulation extends Simulation {
             for (Cell cell : round.cells()) {
                 cells = cells.doIf(session -> run.loads(cell, round)).then(pageLoad(cell, round));
             }
-            steps.add(scenario(round.name()).exec(cells).injectOpen(atOnceUsers(run.settings().users())).protocols(browserLike()));
+            steps.add(scenario(round.name()).exec(cells).injectOpen(atOnceUsers(run.settings().loading().users())).protocols(browserLike()));
         }
         setUp(oneAfterAnother(steps));
     }
 
     @Override
     public void before() {
-        if (run.settings().doors().contains(Door.HTTP_3)) {
+        if (run.settings().grid().doors().contains(Door.HTTP_3)) {
             System.out.println("Gatling has no HTTP/3 client: HTTP/3's cells are Chromium's alone");
         }
         System.out.println("Delay proxy calibration, setting -> measured median RTT (ms): " + run.calibrate());
@@ -64,7 +64,7 @@ public class PageLoadSimulation extends Simulation {
     public void after() {
         try (run) {
             System.out.println("Wrote " + run.results("gatling", GATLING_HTTP2_WINDOW_BYTES,
-                    "Gatling " + run.settings().gatlingVersion()).write(run.settings().outputDirectory()));
+                    "Gatling " + run.settings().tools().gatlingVersion()).write(run.settings().outputDirectory()));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot write the results", e);
         }

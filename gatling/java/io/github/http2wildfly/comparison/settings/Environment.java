@@ -62,17 +62,18 @@ public final class Environment {
         environment.put("CPUs", Runtime.getRuntime().availableProcessors() + " (" + processor(Path.of("/proc/cpuinfo")) + ")");
         environment.put("JDK", System.getProperty("java.vendor") + " " + System.getProperty("java.version"));
         environment.put("OS", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        environment.put("server", runningServer(settings.serverLog()));
-        environment.put(UNDERTOW, runningUndertow(settings.serverLog()));
-        environment.put("images per page", Integer.toString(settings.imageCount()));
-        settings.sizes().forEach(size -> environment.put("bytes per image, " + size.parameter(),
-                Long.toString(settings.imageBytes().get(size))));
+        environment.put("server", runningServer(settings.server().log()));
+        environment.put(UNDERTOW, runningUndertow(settings.server().log()));
+        environment.put("images per page", Integer.toString(settings.page().imageCount()));
+        settings.grid().sizes().forEach(size -> environment.put("bytes per image, " + size.parameter(),
+                Long.toString(settings.page().imageBytes().get(size))));
         environment.put(SEED, Long.toString(settings.seed()));
-        environment.put("virtual users per cell", Integer.toString(settings.users()));
+        Loading loading = settings.loading();
+        environment.put("virtual users per cell", Integer.toString(loading.users()));
         environment.put("loads per user", String.format(Locale.ROOT, "%d to %d, until each pair is decided (looks at %s,"
-                + " level within %d %%, at most %d min of further loads)", settings.loads(), settings.maxLoads(),
-                settings.rule().looks(), settings.bandPercent(), settings.minutes()));
-        environment.put("warm-up loads per user", Integer.toString(settings.warmupLoads()));
+                + " level within %d %%, at most %d min of further loads)", loading.minLoads(), loading.maxLoads(),
+                loading.rule().looks(), loading.bandPercent(), loading.minutes()));
+        environment.put("warm-up loads per user", Integer.toString(loading.warmupLoads()));
         return environment;
     }
 }

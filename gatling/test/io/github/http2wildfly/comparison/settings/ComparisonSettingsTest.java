@@ -68,17 +68,17 @@ public class ComparisonSettingsTest {
     @Test
     void thePomsDefaultsCompareEveryDoorAtThreeRoundTripTimesWithoutLoss() throws IOException {
         ComparisonSettings settings = ComparisonSettings.from(asTheBuildFillsItIn());
-        assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS, Door.HTTP_3), settings.doors());
-        assertEquals(List.of(0, 50, 100), settings.roundTripsMillis());
-        assertEquals(List.of(0), settings.lossesPercent());
-        assertEquals(List.of(0), settings.bandwidthsMbps());
-        assertEquals(List.of(CongestionControl.RENO), settings.congestionControls());
-        assertEquals(List.of(ImageSize.LOGO), settings.sizes());
-        assertEquals(12, settings.cells().size());
-        assertEquals("/http2/logos?count=500", settings.pagePath(Condition.latency(50)));
-        assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.imageBytes().get(ImageSize.LOGO));
-        assertEquals(8643, settings.ports().get(Door.HTTP_2_TLS));
-        assertEquals(8647, settings.ports().get(Door.HTTP_3));
+        assertEquals(List.of(Door.HTTP_1_1, Door.HTTP_1_1_TLS, Door.HTTP_2_TLS, Door.HTTP_3), settings.grid().doors());
+        assertEquals(List.of(0, 50, 100), settings.grid().roundTripsMillis());
+        assertEquals(List.of(0), settings.grid().lossesPercent());
+        assertEquals(List.of(0), settings.grid().bandwidthsMbps());
+        assertEquals(List.of(CongestionControl.RENO), settings.grid().congestionControls());
+        assertEquals(List.of(ImageSize.LOGO), settings.grid().sizes());
+        assertEquals(12, settings.grid().cells().size());
+        assertEquals("/http2/logos?count=500", settings.page().path(Condition.latency(50)));
+        assertEquals(Files.size(Path.of("src/main/webapp/WEB-INF/logo.png")), settings.page().imageBytes().get(ImageSize.LOGO));
+        assertEquals(8643, settings.server().ports().get(Door.HTTP_2_TLS));
+        assertEquals(8647, settings.server().ports().get(Door.HTTP_3));
     }
 
     /** Where the user set it, read once: a -D over the grid it names, that grid over the default one, both over the build's. */
@@ -131,7 +131,7 @@ public class ComparisonSettingsTest {
                 Properties commandLine = new Properties();
                 commandLine.setProperty("comparison.grid", file.getFileName().toString().replaceFirst("\\.properties$", ""));
                 Properties given = ComparisonSettings.resolve(build, commandLine);
-                assertTrue(ComparisonSettings.from(given).cells().size() > 0, file.toString());
+                assertTrue(ComparisonSettings.from(given).grid().cells().size() > 0, file.toString());
             }
         }
     }
@@ -145,11 +145,12 @@ public class ComparisonSettingsTest {
         given.setProperty("comparison.bandwidths", "0,10");
         given.setProperty("comparison.sizes", "20k,logo");
         ComparisonSettings settings = ComparisonSettings.from(given);
-        assertEquals(2 + 8, settings.cells().size(), "each size's baseline, and the grid");
-        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), settings.cells().get(0));
-        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), settings.cells().get(1));
-        assertEquals("/http2/logos?count=500&size=20k", settings.pagePath(new Condition(50, 2, 10, ImageSize.KB20, CongestionControl.RENO)));
-        long tile = settings.imageBytes().get(ImageSize.KB20);
+        List<Cell> cells = settings.grid().cells();
+        assertEquals(2 + 8, cells.size(), "each size's baseline, and the grid");
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(0, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), cells.get(0));
+        assertEquals(new Cell(Door.HTTP_2_TLS, new Condition(50, 0, 0, ImageSize.LOGO, CongestionControl.RENO)), cells.get(1));
+        assertEquals("/http2/logos?count=500&size=20k", settings.page().path(new Condition(50, 2, 10, ImageSize.KB20, CongestionControl.RENO)));
+        long tile = settings.page().imageBytes().get(ImageSize.KB20);
         assertTrue(tile > 19_000 && tile < 20_000, "the 20k tile: " + tile);
     }
 
@@ -160,12 +161,12 @@ public class ComparisonSettingsTest {
         given.setProperty("comparison.rtts", "50");
         given.setProperty("comparison.losses", "0,5");
         given.setProperty("comparison.ccs", "bbr, reno,cubic");
-        ComparisonSettings settings = ComparisonSettings.from(given);
-        assertEquals(List.of(CongestionControl.RENO, CongestionControl.CUBIC, CongestionControl.BBR), settings.congestionControls());
-        assertEquals(1 + 6, settings.cells().size(), "the baseline, and two losses for each of three senders");
-        assertEquals(new Condition(50, 5, 0, ImageSize.LOGO, CongestionControl.BBR), settings.cells().get(6).condition());
-        assertEquals("50 ms, 5 % loss, no rate limit, logo images, BBR", settings.cells().get(6).condition().label());
-        assertEquals("50ms-5pct-bbr", settings.cells().get(6).condition().key());
+        Grid grid = ComparisonSettings.from(given).grid();
+        assertEquals(List.of(CongestionControl.RENO, CongestionControl.CUBIC, CongestionControl.BBR), grid.congestionControls());
+        assertEquals(1 + 6, grid.cells().size(), "the baseline, and two losses for each of three senders");
+        assertEquals(new Condition(50, 5, 0, ImageSize.LOGO, CongestionControl.BBR), grid.cells().get(6).condition());
+        assertEquals("50 ms, 5 % loss, no rate limit, logo images, BBR", grid.cells().get(6).condition().label());
+        assertEquals("50ms-5pct-bbr", grid.cells().get(6).condition().key());
     }
 
     /** The order the rounds are drawn from with the seed: a seed given again loads the cells in the same orders. */
@@ -177,7 +178,7 @@ public class ComparisonSettingsTest {
         given.setProperty("comparison.losses", "0,2");
         given.setProperty("comparison.clientcpus", "0,0.5");
         given.setProperty("comparison.rwnds", "on,off");
-        List<Cell> cells = ComparisonSettings.from(given).cells();
+        List<Cell> cells = ComparisonSettings.from(given).grid().cells();
         assertEquals(List.of("0ms-500mcpu", "0ms",
                 "50ms", "50ms-norwnd", "50ms-500mcpu", "50ms-500mcpu-norwnd", "100ms", "100ms-norwnd", "100ms-500mcpu", "100ms-500mcpu-norwnd",
                 "50ms-2pct", "50ms-2pct-norwnd", "50ms-2pct-500mcpu", "50ms-2pct-500mcpu-norwnd",
@@ -192,8 +193,8 @@ public class ComparisonSettingsTest {
         Properties given = asTheBuildFillsItIn();
         given.setProperty("comparison.doors", " http_2_tls , HTTP-1-1-TLS");
         given.setProperty("comparison.rtts", "100, 0,50,50");
-        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS), ComparisonSettings.from(given).doors());
-        assertEquals(List.of(0, 50, 100), ComparisonSettings.from(given).roundTripsMillis());
+        assertEquals(List.of(Door.HTTP_2_TLS, Door.HTTP_1_1_TLS), ComparisonSettings.from(given).grid().doors());
+        assertEquals(List.of(0, 50, 100), ComparisonSettings.from(given).grid().roundTripsMillis());
     }
 
     @Test
@@ -242,25 +243,25 @@ public class ComparisonSettingsTest {
 
     @Test
     void theModelsReceiveWindowIsOnOffOrBothAndWithoutARoundTripItIsLoopbacksOwn() throws IOException {
-        assertEquals(List.of(true, false), ComparisonSettings.receiveWindows("off, on"));
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.receiveWindows("maybe"));
+        assertEquals(List.of(true, false), Grid.receiveWindows("off, on"));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Grid.receiveWindows("maybe"));
         assertEquals("comparison.rwnds=maybe: 'maybe' is not one of on, off", bad.getMessage());
         Properties given = asTheBuildFillsItIn();
         given.setProperty("comparison.rwnds", "on,off");
         given.setProperty("comparison.doors", "HTTP_2_TLS");
-        List<Condition> conditions = ComparisonSettings.from(given).cells().stream().map(Cell::condition).toList();
+        List<Condition> conditions = ComparisonSettings.from(given).grid().cells().stream().map(Cell::condition).toList();
         assertEquals(5, conditions.size(), "RTT 0 once, 50 and 100 ms with and without: " + conditions);
         assertTrue(conditions.contains(Condition.latency(100).withReceiveWindow(false)));
     }
 
     @Test
     void budgetsAreReadInCoresUnlimitedFirstThenFromTheMost() {
-        assertEquals(List.of(0, 2000, 1000, 500, 250), ComparisonSettings.clientMillicores("0.5, 2,0,1,0.25,1"));
+        assertEquals(List.of(0, 2000, 1000, 500, 250), Grid.clientMillicores("0.5, 2,0,1,0.25,1"));
         assertEquals("0.5 cores", Condition.cpuLabel(500));
         assertEquals("1 core", Condition.cpuLabel(1000));
         assertEquals("unlimited CPU", Condition.cpuLabel(0));
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.clientMillicores("half"));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> Grid.clientMillicores("half"));
         assertTrue(bad.getMessage().startsWith("comparison.clientcpus=half: expected the browser's cores"), bad.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> ComparisonSettings.clientMillicores("-1"));
+        assertThrows(IllegalArgumentException.class, () -> Grid.clientMillicores("-1"));
     }
 }

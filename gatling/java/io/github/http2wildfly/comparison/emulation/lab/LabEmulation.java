@@ -56,17 +56,17 @@ public final class LabEmulation implements Emulation {
         this.lab = lab;
         this.settings = settings;
         this.server = server;
-        this.serverNetwork = new ServerNetwork("http://" + Lab.SERVER.getHostAddress() + ":" + settings.ports().get(Door.HTTP_1_1));
+        this.serverNetwork = new ServerNetwork("http://" + Lab.SERVER.getHostAddress() + ":" + settings.server().ports().get(Door.HTTP_1_1));
     }
 
     @Override
     public String origin(Cell cell, boolean counted) {
-        return Lab.SERVER.getHostAddress() + ":" + settings.ports().get(cell.door());
+        return Lab.SERVER.getHostAddress() + ":" + settings.server().ports().get(cell.door());
     }
 
     @Override
     public List<String> quicOrigins() {
-        return List.of(Lab.SERVER.getHostAddress() + ":" + settings.ports().get(Door.HTTP_3));
+        return List.of(Lab.SERVER.getHostAddress() + ":" + settings.server().ports().get(Door.HTTP_3));
     }
 
     @Override
@@ -116,7 +116,7 @@ public final class LabEmulation implements Emulation {
 
     private Map<String, SenderTime> senders(Cell cell) {
         return SenderTime.perConnection(lab.server().run("ss", "-tin", "state", "established", "sport", "= :"
-                + settings.ports().get(cell.door())));
+                + settings.server().ports().get(cell.door())));
     }
 
     /** The busy and receive-window-limited times (ms) of a sender, or of several summed. */
@@ -175,7 +175,7 @@ public final class LabEmulation implements Emulation {
     @Override
     public Map<Integer, Double> calibrate(List<Integer> roundTripsMillis) {
         Map<Integer, Double> calibration = new TreeMap<>();
-        InetSocketAddress door1 = new InetSocketAddress(Lab.SERVER, settings.ports().get(Door.HTTP_1_1));
+        InetSocketAddress door1 = new InetSocketAddress(Lab.SERVER, settings.server().ports().get(Door.HTTP_1_1));
         List<Integer> settingsToMeasure = new ArrayList<>(roundTripsMillis);
         if (!settingsToMeasure.contains(0)) {
             settingsToMeasure.add(0, 0);

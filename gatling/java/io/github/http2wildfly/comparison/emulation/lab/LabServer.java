@@ -28,7 +28,7 @@ public final class LabServer {
 
     /** The application's landing page, asked from inside the server's namespace. */
     private static boolean answers(Lab lab, ComparisonSettings comparison) {
-        URI page = URI.create("http://" + Lab.SERVER.getHostAddress() + ":" + comparison.ports().get(Door.HTTP_1_1)
+        URI page = URI.create("http://" + Lab.SERVER.getHostAddress() + ":" + comparison.server().ports().get(Door.HTTP_1_1)
                 + ComparisonSettings.CONTEXT_PATH + "/");
         return lab.server().call(() -> ServerProcess.answers(page));
     }
