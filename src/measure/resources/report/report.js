@@ -1,5 +1,5 @@
-// What both report pages share: the run's data, tables from it, figures written as the build log writes them
-// (whatever the reader's locale), and a page that says so when it cannot draw itself.
+// What every report page shares (the comparison's, your page's, the check's): the run's data, tables from it, figures
+// written as the build log writes them (whatever the reader's locale), and a page that says so when it cannot draw itself.
 "use strict";
 addEventListener("error", e => {
   const note = document.getElementById("not-drawn") ?? document.body.appendChild(document.createElement("p"));
