@@ -1,5 +1,6 @@
 package io.github.http2wildfly.measure.check;
 
+import io.github.http2wildfly.measure.ReportTemplate;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -10,10 +11,14 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The check's findings as people read them (Markdown and HTML, a verdict a line) and as CI reads them (a JUnit report,
- * one test case a finding, a FAIL its failure).
+ * The check's findings as people read them (Markdown, and check.html drawn from them by its template; a verdict a line)
+ * and as CI reads them (a JUnit report, one test case a finding, a FAIL its failure).
  */
 public record CheckReport(URI url, Instant checked, List<Finding> findings) {
+
+    /** What check.html draws itself from (check.json): the line above the table, and the findings' text as found. */
+    record PageData(String url, String checked, String tally, List<Finding> findings) {
+    }
 
     public long count(Grade verdict) {
         return findings.stream().filter(finding -> finding.verdict() == verdict).count();
@@ -32,7 +37,7 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
 
     public String markdown() {
         StringBuilder page = new StringBuilder("# HTTP/2 check of " + url + "\n\n")
-                .append("Checked ").append(checked.truncatedTo(ChronoUnit.SECONDS)).append(" by `./mvnw verify -Pcheck -Dcheck.url=")
+                .append("Checked ").append(checkedToTheSecond()).append(" by `./mvnw verify -Pcheck -Dcheck.url=")
                 .append(url).append("` (docs/check.md): ").append(tally()).append(".\n\n")
                 .append("| verdict | what | seen | what to do |\n|---|---|---|---|\n");
         for (Finding finding : findings) {
@@ -40,21 +45,6 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
                     .append(" | ").append(cell(finding.toDo())).append(" |\n");
         }
         return page.toString();
-    }
-
-    public String html() {
-        StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>HTTP/2 check of ")
-                .append(escape(url.toString())).append("</title>\n<style>body{font-family:sans-serif;margin:2em}td,th{border:1px solid #ccc;"
-                        + "padding:.3em .5em;vertical-align:top}table{border-collapse:collapse}.PASS{background:#dfd}.WARN{background:#ffd}"
-                        + ".FAIL{background:#fcc}.INFO{background:#eef}</style></head><body>\n<h1>HTTP/2 check of ")
-                .append(escape(url.toString())).append("</h1>\n<p>Checked ").append(checked.truncatedTo(ChronoUnit.SECONDS))
-                .append(": ").append(tally()).append(".</p>\n<table><tr><th>verdict</th><th>what</th><th>seen</th><th>what to do</th></tr>\n");
-        for (Finding finding : findings) {
-            page.append("<tr class=\"").append(finding.verdict()).append("\"><td>").append(finding.verdict()).append("</td><td>")
-                    .append(escape(finding.topic())).append("</td><td>").append(escape(finding.seen())).append("</td><td>")
-                    .append(escape(finding.toDo())).append("</td></tr>\n");
-        }
-        return page.append("</table></body></html>\n").toString();
     }
 
     public String junit() {
@@ -74,7 +64,7 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
         return xml.append("</testsuite>\n").toString();
     }
 
-    private static final List<String> FILES = List.of("check.md", "check.html", "TEST-check.xml");
+    private static final List<String> FILES = List.of("check.md", "check.json", "check.html", "TEST-check.xml");
 
     /** An earlier run's reports gone, so that CI never reads one as this run's. */
     public static void clear(Path directory) throws IOException {
@@ -91,12 +81,17 @@ public record CheckReport(URI url, Instant checked, List<Finding> findings) {
                 + " name=\"the check could run\"><error message=\"" + escape(reason) + "\"/></testcase>\n</testsuite>\n");
     }
 
-    /** check.md, check.html and TEST-check.xml in {@code directory}; the HTML's path. */
+    /** check.md, check.json with check.html drawn from it, and TEST-check.xml in {@code directory}; the HTML's path. */
     public Path write(Path directory) throws IOException {
         Files.createDirectories(directory);
         Files.writeString(directory.resolve("check.md"), markdown());
         Files.writeString(directory.resolve("TEST-check.xml"), junit());
-        return Files.writeString(directory.resolve("check.html"), html());
+        return ReportTemplate.write(directory, "check.html", "check.html", "check.json",
+                new PageData(url.toString(), checkedToTheSecond(), tally(), findings));
+    }
+
+    private String checkedToTheSecond() {
+        return checked.truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     /** One line a finding for the console: "PASS  ALPN, OkHttp, …: h2 over TLSv1.3". */
