@@ -33,8 +33,10 @@ public final class ReportTemplate {
         if (!html.contains(DATA)) {
             throw new IllegalStateException("report/" + template + " has no place for the data (" + DATA + ")");
         }
-        // "</" inside a script element would end it: JSON allows the slash escaped
-        Path written = Files.writeString(directory.resolve(page), html.replace(DATA, json.replace("</", "<\\/")));
+        // a "<" inside a script element may end it (its closing tag) or hold it open past its end (a comment's opening
+        // and a script's tag, CheckReportPageIT): JSON has one only inside a string, where its escape (backslash,
+        // u003c) is the same character
+        Path written = Files.writeString(directory.resolve(page), html.replace(DATA, json.replace("<", "\\u003c")));
         Files.writeString(directory.resolve(SHARED_SCRIPT), resource("report/" + SHARED_SCRIPT));
         return written;
     }

@@ -1,6 +1,7 @@
 package io.github.http2wildfly.measure.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -59,6 +60,7 @@ class CheckReportTest {
         int from = html.indexOf(DATA_ELEMENT) + DATA_ELEMENT.length();
         String held = html.substring(from, html.indexOf("</script>", from));
         assertEquals(data, new ObjectMapper().readTree(held), "the page holds check.json");
+        assertFalse(held.contains("<"), "a finding's \"<\" could end the data's element or hold it open: " + held);
         assertTrue(Files.exists(directory.resolve("report.js")), "the script every report shares, beside the page");
     }
 }
