@@ -20,6 +20,7 @@ class HarnessCheckTest {
 
     /** As many as a headline run loads (3 to 5). */
     private static final int ROUNDS = 5;
+    private static final int RUNS = 2000;
 
     /**
      * The harness 20 % slower on every HTTP/2 load, in rounds a busy machine slows by up to a half, alike for both legs
@@ -48,21 +49,21 @@ class HarnessCheckTest {
     /** Over many runs of the same shape: a harness that adds nothing is called different in at most 5 % of them. */
     @Test
     void aHarnessThatAddsNothingIsCalledDifferentInAtMostOneRunInTwenty() {
-        SplittableRandom random = new SplittableRandom(21);
-        int runs = 2000;
-        long called = IntStream.range(0, runs)
-                .filter(run -> HarnessCheck.lines(legs(1.0, random)).get(0).endsWith("they differ: the harness changes what it measures")).count();
-        assertTrue(called <= 0.055 * runs, called + " of " + runs + " runs called a harness that adds nothing different");
+        long called = calledDifferent(1.0, new SplittableRandom(21));
+        assertTrue(called <= 0.055 * RUNS, called + " of " + RUNS + " runs called a harness that adds nothing different");
     }
 
     /** And one 20 % off is caught in nearly every run. */
     @Test
     void aHarnessTwentyPercentOffIsCaughtInNearlyEveryRun() {
-        SplittableRandom random = new SplittableRandom(22);
-        int runs = 2000;
-        long caught = IntStream.range(0, runs)
-                .filter(run -> HarnessCheck.lines(legs(1.2, random)).get(0).endsWith("they differ: the harness changes what it measures")).count();
-        assertTrue(caught >= 0.95 * runs, caught + " of " + runs + " runs caught a harness 20 % slower on HTTP/2");
+        long caught = calledDifferent(1.2, new SplittableRandom(22));
+        assertTrue(caught >= 0.95 * RUNS, caught + " of " + RUNS + " runs caught a harness 20 % slower on HTTP/2");
+    }
+
+    /** In how many of {@link #RUNS} runs the check calls a harness whose HTTP/2 loads take {@code bias} times as long different. */
+    private static long calledDifferent(double bias, SplittableRandom random) {
+        return IntStream.range(0, RUNS)
+                .filter(run -> HarnessCheck.lines(legs(bias, random)).get(0).endsWith("they differ: the harness changes what it measures")).count();
     }
 
     /** The harness and the probe, loaded in the same rounds; the harness's HTTP/2 loads times {@code bias}. */
