@@ -18,6 +18,11 @@ import java.util.List;
  * {@code target/}, and compiled against the test's classpath. The loader takes the library's package, the
  * scenario's class and the proxy the hop's scenarios share ({@link UndertowProxies}) from its own URLs first (child
  * first), everything else (XNIO, JBoss Logging, Netty's {@link ScriptedNode}) from the test's.
+ *
+ * <p>So a scenario's outcome crosses to the test as a JDK type or as a public record of its own file (for example
+ * {@link GoAwayAnswers}): that class comes from the test's loader on both sides, and the test casts to it. A record
+ * nested in the scenario would be loaded again, child first, and be another class to the test; a package-private one
+ * is out of the scenario's reach, the two loaders making two runtime packages of the one package name.
  */
 final class PatchedLibrary {
 

@@ -33,23 +33,21 @@ public final class ProxyToGoingAwayNode {
 
     /**
      * {@code requests} requests, {@code inFlight} at a time, through the proxy to a node whose every connection goes
-     * away after {@code streamsPerConnection} streams; returns "ok of requests, connections" (the node's connections
-     * show how many GOAWAYs there were).
+     * away after {@code streamsPerConnection} streams; the node's connections show how many GOAWAYs there were.
      */
-    public static String throughASoak(int requests, int inFlight, int streamsPerConnection) throws Exception {
+    public static GoAwayAnswers throughASoak(int requests, int inFlight, int streamsPerConnection) throws Exception {
         try (ScriptedNode node = new ScriptedNode(100).goAwayAfterStreams(streamsPerConnection)) {
-            return answered(node, requests, inFlight, 0) + " of " + requests + ", connections " + node.connectionsOpened();
+            return new GoAwayAnswers(answered(node, requests, inFlight, 0), requests, node.connectionsOpened());
         }
     }
 
     /**
      * {@code requests} requests one after the other, each {@code pauseMillis} after the last answer, through the proxy
-     * to a node that answers a request on a connection idle for {@code idleMillis} with GOAWAY; returns "ok of requests,
-     * connections".
+     * to a node that answers a request on a connection idle for {@code idleMillis} with GOAWAY.
      */
-    public static String afterIdling(int requests, long idleMillis, long pauseMillis) throws Exception {
+    public static GoAwayAnswers afterIdling(int requests, long idleMillis, long pauseMillis) throws Exception {
         try (ScriptedNode node = new ScriptedNode(100).goAwayAfterIdle(idleMillis)) {
-            return answered(node, requests, 1, pauseMillis) + " of " + requests + ", connections " + node.connectionsOpened();
+            return new GoAwayAnswers(answered(node, requests, 1, pauseMillis), requests, node.connectionsOpened());
         }
     }
 
@@ -57,10 +55,8 @@ public final class ProxyToGoingAwayNode {
      * {@code requests} requests to {@code /slow} at once, through the proxy to two nodes, the first of which, after
      * {@code processed} streams on its first connection, goes away with an error (GOAWAY INTERNAL_ERROR, the stream
      * before the next as its last) and closes: those it processed are lost with it, the others it never processed.
-     * Returns "not processed: ok of n; processed POSTs: ok of n; the failing node's connections: n" (a processed POST must
-     * not be sent again: the node may have acted on it; more than one connection: it did go away).
      */
-    public static String afterAnErrorGoAway(int requests, int processed) throws Exception {
+    public static ErrorGoAwayAnswers afterAnErrorGoAway(int requests, int processed) throws Exception {
         try (ScriptedNode failing = new ScriptedNode(100).goAwayInErrorAfterStreams(processed); ScriptedNode other = new ScriptedNode(100)) {
             List<Boolean> answers = answers("/slow", requests, requests, 0, failing, other);
             int notProcessed = 0;
@@ -77,8 +73,7 @@ public final class ProxyToGoingAwayNode {
                     processedPostsOk += ok ? 1 : 0;
                 }
             }
-            return "not processed: " + notProcessedOk + " of " + notProcessed + "; processed POSTs: " + processedPostsOk + " of "
-                    + processedPosts + "; the failing node's connections: " + failing.connectionsOpened();
+            return new ErrorGoAwayAnswers(notProcessedOk, notProcessed, processedPostsOk, processedPosts, failing.connectionsOpened());
         }
     }
 
