@@ -35,10 +35,10 @@ public final class ProxyEjectingOnEvidence {
 
     /**
      * After {@code failures} tries given up on A (each {@code answerMillis}), how many of {@value #SMALL} small requests
-     * each node served: "A a, B b"; then, for a proxy that took A out, whether A serves again once its ejection time
-     * ({@code ejectionMillis}) is over: ", back" or ", not back".
+     * each node served; then, for a proxy that took A out, whether A serves again once its ejection time
+     * ({@code ejectionMillis}) is over.
      */
-    public static String servedAfterFailuresOnA(int failures, int answerMillis, int ejectionMillis) throws Exception {
+    public static ServedAfterFailures servedAfterFailuresOnA(int failures, int answerMillis, int ejectionMillis) throws Exception {
         try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100).hangs(false);
                 Proxy proxy = new Proxy(Map.of(ANSWER_TIMEOUT, answerMillis, EJECTION_TIME, ejectionMillis), true, a, b)) {
             proxy.small(4); // both connections open, upgraded to h2c
@@ -49,26 +49,27 @@ public final class ProxyEjectingOnEvidence {
             int aBefore = a.requests();
             int bBefore = b.requests();
             proxy.small(SMALL);
-            String served = "A " + (a.requests() - aBefore) + ", B " + (b.requests() - bBefore);
-            if (a.requests() > aBefore) {
-                return served;
+            int servedByA = a.requests() - aBefore;
+            int servedByB = b.requests() - bBefore;
+            if (servedByA > 0) {
+                return new ServedAfterFailures(servedByA, servedByB, false);
             }
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ejectionMillis * 5L);
             while (a.requests() == aBefore && System.nanoTime() < deadline) {
                 proxy.get("/small");
                 Thread.sleep(50);
             }
-            return served + (a.requests() > aBefore ? ", back" : ", not back");
+            return new ServedAfterFailures(servedByA, servedByB, a.requests() > aBefore);
         }
     }
 
     /**
      * Three nodes, of which A and B fail {@code failures} tries in a row (neither answers {@code /hang}: each try given
      * up after {@code answerMillis}, then tried again elsewhere), within an ejection time longer than the test; then how
-     * many of {@value #SMALL} small requests A and B served: "A and B served n of 20". Taking both out would leave C,
-     * a third of the backends, all of the load; a ceiling on the share out keeps one of them in.
+     * many of {@value #SMALL} small requests A and B served. Taking both out would leave C, a third of the backends, all
+     * of the load; a ceiling on the share out keeps one of them in.
      */
-    public static String servedByTwoOfThreeAfterTheyFailed(int failures, int answerMillis, int ejectionMillis) throws Exception {
+    public static int servedByTwoOfThreeAfterTheyFailed(int failures, int answerMillis, int ejectionMillis) throws Exception {
         try (ScriptedNode a = new ScriptedNode(100); ScriptedNode b = new ScriptedNode(100); ScriptedNode c = new ScriptedNode(100).hangs(false);
                 Proxy proxy = new Proxy(Map.of(ANSWER_TIMEOUT, answerMillis, EJECTION_TIME, ejectionMillis), true, a, b, c)) {
             proxy.small(6); // every connection open, upgraded to h2c
@@ -80,32 +81,31 @@ public final class ProxyEjectingOnEvidence {
             int aServed = a.requests();
             int bServed = b.requests();
             proxy.small(SMALL);
-            return "A and B served " + (a.requests() - aServed + b.requests() - bServed) + " of " + SMALL;
+            return a.requests() - aServed + b.requests() - bServed;
         }
     }
 
     /**
      * Node A answers everything 503, node B 200; {@value #SMALL} requests one after the other, with the proxy's failure
-     * statuses set to {@code failureStatuses} ("" for none): how many were answered 503 ("503: n of 20").
+     * statuses set to {@code failureStatuses} ("" for none): how many were answered 503.
      */
-    public static String unavailableAnswersWithFailureStatuses(String failureStatuses, int ejectionMillis) throws Exception {
+    public static int unavailableAnswersWithFailureStatuses(String failureStatuses, int ejectionMillis) throws Exception {
         try (ScriptedNode a = new ScriptedNode(100).answersWith(503); ScriptedNode b = new ScriptedNode(100);
                 Proxy proxy = new Proxy(Map.of(FAILURE_STATUSES, failureStatuses, EJECTION_TIME, ejectionMillis), true, a, b)) {
             int unavailable = 0;
             for (int i = 0; i < SMALL; i++) {
                 unavailable += proxy.get("/small") == 503 ? 1 : 0;
             }
-            return "503: " + unavailable + " of " + SMALL;
+            return unavailable;
         }
     }
 
     /**
      * {@code requests} requests to {@code /hang} at once through the proxy to two nodes, A never answering it, B after
      * five times {@code answerMillis}: every try on A is given up after {@code answerMillis}, all while every request is
-     * still in flight, and each may be retried once on B, within a retry budget of {@code budgetPercent}. Returns
-     * "retried k of a" (a: the tries A was given; k: the tries past the requests' first).
+     * still in flight, and each may be retried once on B, within a retry budget of {@code budgetPercent}.
      */
-    public static String retriedWhenOneOfTwoFails(int requests, int answerMillis, int budgetPercent) throws Exception {
+    public static Retries retriedWhenOneOfTwoFails(int requests, int answerMillis, int budgetPercent) throws Exception {
         ExecutorService clients = Executors.newFixedThreadPool(requests);
         // B answers after a while, so that the retries it is given are all in flight at once; a refused stream is counted
         // as such, not sent again by OkHttp
@@ -124,7 +124,7 @@ public final class ProxyEjectingOnEvidence {
             }
             int aTries = a.requests() - aBefore;
             int tries = aTries + b.requests() - bBefore;
-            return "retried " + (tries - requests) + " of " + aTries;
+            return new Retries(tries - requests, aTries);
         } finally {
             clients.shutdown();
         }

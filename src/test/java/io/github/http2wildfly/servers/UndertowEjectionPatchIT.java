@@ -1,7 +1,6 @@
 package io.github.http2wildfly.servers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,21 +50,22 @@ class UndertowEjectionPatchIT {
 
     @Test
     void withTheDiffOneSlowRequestDoesNotTakeTheNodeOut() throws Exception {
-        String served = served(withIt(), 1);
-        assertFalse(served.startsWith("A 0,"), "node A served after one failure: " + served);
+        ServedAfterFailures served = served(withIt(), 1);
+        assertNotEquals(0, served.servedByA(), "node A served after one failure: " + served);
     }
 
     @Test
     void withTheDiffFailuresInARowTakeTheNodeOutForItsEjectionTimeThenItServesAgain() throws Exception {
-        String served = served(withIt(), EVIDENCE);
-        assertTrue(served.startsWith("A 0,") && served.endsWith(", back"), served);
+        ServedAfterFailures served = served(withIt(), EVIDENCE);
+        assertEquals(0, served.servedByA(), served::toString);
+        assertTrue(served.backAfterItsEjection(), served::toString);
     }
 
     /** When this fails, Undertow waits for more than one failure by itself. */
     @Test
     void withoutItOneSlowRequestTakesTheNodeOut() throws Exception {
-        String served = served(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), 1);
-        assertTrue(served.startsWith("A 0,"), "node A served after one failure: " + served);
+        ServedAfterFailures served = served(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), 1);
+        assertEquals(0, served.servedByA(), "node A served after one failure: " + served);
     }
 
     /**
@@ -74,27 +74,28 @@ class UndertowEjectionPatchIT {
      */
     @Test
     void withTheDiffTwoOfThreeNodesFailingInARowLeaveOneOfThemInRotation() throws Exception {
-        String served = twoOfThreeFailed(withIt());
-        assertNotEquals("A and B served 0 of " + SMALL, served, "both taken out: " + served);
+        assertNotEquals(0, twoOfThreeFailed(withIt()), "both taken out: A and B served 0 of " + SMALL);
     }
 
     /** When this fails, Undertow keeps a failing node in rotation by itself when others are out. */
     @Test
     void withoutItTwoOfThreeNodesFailingAreBothTakenOut() throws Exception {
-        assertEquals("A and B served 0 of " + SMALL, twoOfThreeFailed(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work)));
+        assertEquals(0, twoOfThreeFailed(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work)),
+                "of " + SMALL + " small requests, those A and B served");
     }
 
     /** A node that answers everything 503, with the proxy's failure statuses set: out after {@value #EVIDENCE} of them. */
     @Test
     void withTheDiffANodeAnswering503IsTakenOutWhereFailureStatusesSaySo() throws Exception {
-        assertEquals("503: " + EVIDENCE + " of " + SMALL, unavailable(withIt(work.resolve("statuses")), "502,503,504"));
-        assertEquals("503: " + SMALL / 2 + " of " + SMALL, unavailable(withIt(work.resolve("none")), ""), "no failure statuses: an answer is an answer");
+        assertEquals(EVIDENCE, unavailable(withIt(work.resolve("statuses")), "502,503,504"), "503s of " + SMALL);
+        assertEquals(SMALL / 2, unavailable(withIt(work.resolve("none")), ""),
+                "503s of " + SMALL + ", no failure statuses: an answer is an answer");
     }
 
     /** When this fails, Undertow counts a backend's 5xx toward its ejection by itself. */
     @Test
     void withoutItANodeAnswering503KeepsItsShare() throws Exception {
-        assertEquals("503: " + SMALL / 2 + " of " + SMALL, unavailable(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), "502,503,504"));
+        assertEquals(SMALL / 2, unavailable(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work), "502,503,504"), "503s of " + SMALL);
     }
 
     /**
@@ -104,29 +105,31 @@ class UndertowEjectionPatchIT {
      */
     @Test
     void withTheDiffRetriesStayWithinTheBudget() throws Exception {
-        String retried = retried(withIt());
-        assertEquals("retried " + AT_ONCE * BUDGET_PERCENT / 100, retried.replaceFirst(" of .*", ""), retried);
+        Retries retries = retries(withIt());
+        assertEquals(AT_ONCE * BUDGET_PERCENT / 100, retries.retried(), retries::toString);
     }
 
     /** When this fails, Undertow keeps a retry budget by itself. */
     @Test
     void withoutItEveryFailedTryIsRetried() throws Exception {
-        String retried = retried(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work));
-        assertEquals(retried.split(" ")[3], retried.split(" ")[1], retried);
+        Retries retries = retries(undertow.with(BEFORE, ProxyEjectingOnEvidence.class, work));
+        assertEquals(retries.triesOnA(), retries.retried(), retries::toString);
     }
 
-    private static String retried(ClassLoader loader) throws Exception {
-        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("retriedWhenOneOfTwoFails", int.class, int.class, int.class)
+    private static Retries retries(ClassLoader loader) throws Exception {
+        return (Retries) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("retriedWhenOneOfTwoFails", int.class, int.class, int.class)
                 .invoke(null, AT_ONCE, ANSWER_MILLIS, BUDGET_PERCENT);
     }
 
-    private static String twoOfThreeFailed(ClassLoader loader) throws Exception {
-        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("servedByTwoOfThreeAfterTheyFailed", int.class, int.class, int.class)
+    /** Of the small requests after A and B failed, how many they served. */
+    private static int twoOfThreeFailed(ClassLoader loader) throws Exception {
+        return (int) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("servedByTwoOfThreeAfterTheyFailed", int.class, int.class, int.class)
                 .invoke(null, EVIDENCE, ANSWER_MILLIS, LONGER_THAN_THE_TEST_MILLIS);
     }
 
-    private static String unavailable(ClassLoader loader, String failureStatuses) throws Exception {
-        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("unavailableAnswersWithFailureStatuses", String.class, int.class)
+    /** Of the small requests, how many were answered 503. */
+    private static int unavailable(ClassLoader loader, String failureStatuses) throws Exception {
+        return (int) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("unavailableAnswersWithFailureStatuses", String.class, int.class)
                 .invoke(null, failureStatuses, LONGER_THAN_THE_TEST_MILLIS);
     }
 
@@ -138,8 +141,8 @@ class UndertowEjectionPatchIT {
         return undertow.with(Stream.concat(BEFORE.stream(), Stream.of(DIFF)).toList(), ProxyEjectingOnEvidence.class, dir);
     }
 
-    private static String served(ClassLoader loader, int failures) throws Exception {
-        return (String) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("servedAfterFailuresOnA", int.class, int.class, int.class)
+    private static ServedAfterFailures served(ClassLoader loader, int failures) throws Exception {
+        return (ServedAfterFailures) loader.loadClass(ProxyEjectingOnEvidence.class.getName()).getMethod("servedAfterFailuresOnA", int.class, int.class, int.class)
                 .invoke(null, failures, ANSWER_MILLIS, EJECTION_MILLIS);
     }
 }
