@@ -64,10 +64,10 @@ public final class ProxyWithStalledReaders {
     /**
      * With the proxy's stream idle timeout at {@code idleMillis}: {@code stalled} readers of {@code /large} that stall,
      * beside one that reads it slowly (its credit given back 32 KiB at a time, every fifth of the idle timeout, far
-     * slower than the node sends). Once the slow one has it all, and the idle timeout has passed twice more: "open at
-     * the node: n, stalled reset: n of stalled; slow reader: bytes of 2097152".
+     * slower than the node sends). What they saw once the slow one has it all, and the idle timeout has passed twice
+     * more.
      */
-    public static String stalledReadersBesideASlowOne(int stalled, int idleMillis) throws Exception {
+    public static StalledAndSlowReaders stalledReadersBesideASlowOne(int stalled, int idleMillis) throws Exception {
         System.setProperty(STREAM_IDLE_TIMEOUT, String.valueOf(idleMillis));
         List<Undertow> servers = new ArrayList<>();
         List<StalledReader> readers = new ArrayList<>();
@@ -82,9 +82,8 @@ public final class ProxyWithStalledReaders {
                     slow.credit(32 * 1024);
                 }
                 Thread.sleep(2L * idleMillis);
-                long reset = readers.stream().filter(StalledReader::resetByTheServer).count();
-                return "open at the node: " + node.openStreams() + ", stalled reset: " + reset + " of " + stalled + "; slow reader: "
-                        + slow.dataReceived() + " of " + ScriptedNode.LARGE;
+                int reset = (int) readers.stream().filter(StalledReader::resetByTheServer).count();
+                return new StalledAndSlowReaders(node.openStreams(), reset, stalled, slow.dataReceived());
             }
         } finally {
             System.clearProperty(STREAM_IDLE_TIMEOUT);

@@ -124,20 +124,20 @@ class UndertowAbandonedTryPatchIT {
      */
     @Test
     void withTheDiffStalledReadersAreGivenUpAfterTheirIdleTimeAndASlowReaderIsNot() throws Exception {
-        String seen = stalledBesideSlow(withIt(ProxyWithStalledReaders.class));
-        assertEquals("open at the node: 0, stalled reset: " + STALLED_READERS + " of " + STALLED_READERS + "; slow reader: "
-                + ScriptedNode.LARGE + " of " + ScriptedNode.LARGE, seen);
+        assertEquals(new StalledAndSlowReaders(0, STALLED_READERS, STALLED_READERS, ScriptedNode.LARGE),
+                stalledBesideSlow(withIt(ProxyWithStalledReaders.class)));
     }
 
     /** When this fails, Undertow gives up the answers of readers that stopped by itself. */
     @Test
     void withoutItStalledReadersHoldTheirStreamsAtTheNode() throws Exception {
-        String seen = stalledBesideSlow(undertow.with(BEFORE, ProxyWithStalledReaders.class, work.resolve("without")));
-        assertTrue(seen.startsWith("open at the node: " + STALLED_READERS + ", stalled reset: 0"), seen);
+        StalledAndSlowReaders seen = stalledBesideSlow(undertow.with(BEFORE, ProxyWithStalledReaders.class, work.resolve("without")));
+        assertEquals(STALLED_READERS, seen.openAtTheNode(), seen::toString);
+        assertEquals(0, seen.stalledReset(), seen::toString);
     }
 
-    private static String stalledBesideSlow(ClassLoader loader) throws Exception {
-        return (String) loader.loadClass(ProxyWithStalledReaders.class.getName()).getMethod("stalledReadersBesideASlowOne", int.class, int.class)
+    private static StalledAndSlowReaders stalledBesideSlow(ClassLoader loader) throws Exception {
+        return (StalledAndSlowReaders) loader.loadClass(ProxyWithStalledReaders.class.getName()).getMethod("stalledReadersBesideASlowOne", int.class, int.class)
                 .invoke(null, STALLED_READERS, IDLE_MILLIS);
     }
 
