@@ -37,8 +37,8 @@ public final class ExchangeClosingItsConnection {
     private ExchangeClosingItsConnection() {
     }
 
-    /** What closing the connection did: "closed, the exchange failed once", or the error it threw. */
-    public static String closedWithAnExchangeWhoseListenerClosesItToo() throws Exception {
+    /** What closing the connection did, and how often its exchange was failed. */
+    public static ConnectionClosing closedWithAnExchangeWhoseListenerClosesItToo() throws Exception {
         CountDownLatch arrived = new CountDownLatch(1);
         Undertow server = Undertow.builder()
                 .setServerOption(UndertowOptions.ENABLE_HTTP2, true)
@@ -79,17 +79,17 @@ public final class ExchangeClosingItsConnection {
                 });
             });
             if (!arrived.await(WAIT_SECONDS, TimeUnit.SECONDS)) {
-                return "the request never reached the server";
+                return new ConnectionClosing("the request never reached the server", failures.get());
             }
-            CompletableFuture<String> closing = new CompletableFuture<>();
+            CompletableFuture<ConnectionClosing> closing = new CompletableFuture<>();
             pinged.getIoThread().execute(() -> {
                 try {
                     pinged.close();
-                    closing.complete("closed, the exchange failed " + (failures.get() == 1 ? "once" : failures.get() + " times"));
+                    closing.complete(new ConnectionClosing("closed", failures.get()));
                 } catch (StackOverflowError e) {
-                    closing.complete("StackOverflowError, the exchange failed " + failures.get() + " times");
+                    closing.complete(new ConnectionClosing("StackOverflowError", failures.get()));
                 } catch (IOException | RuntimeException e) {
-                    closing.complete("close threw " + e);
+                    closing.complete(new ConnectionClosing("close threw " + e, failures.get()));
                 }
             });
             return closing.get(WAIT_SECONDS, TimeUnit.SECONDS);
