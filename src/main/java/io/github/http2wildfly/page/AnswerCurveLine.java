@@ -60,11 +60,16 @@ public record AnswerCurveLine(double intercept, double slope, double varIntercep
     }
 
     /** The ratio a race at this loopback time should read, and the band a race with this variance of its own falls in. */
-    public double[] predict(double loopbackSeconds, double ownVariance) {
+    public Prediction predict(double loopbackSeconds, double ownVariance) {
         double x = Math.log(loopbackSeconds);
         double estimate = intercept + slope * x;
         double half = tQuantile * Math.sqrt(varIntercept + 2 * x * covariance + x * x * varSlope + tau2 + ownVariance);
-        return new double[] {Math.exp(estimate), Math.exp(estimate - half), Math.exp(estimate + half)};
+        return new Prediction(Math.exp(estimate), Math.exp(estimate - half), Math.exp(estimate + half));
+    }
+
+    /** Whether a browser of this speed is among the recorded ones; beyond them the line is extended. */
+    public boolean covers(double loopbackSeconds) {
+        return lowestSeconds <= loopbackSeconds && loopbackSeconds <= highestSeconds;
     }
 
     private static double number(Properties file, String key) {
