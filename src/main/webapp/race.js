@@ -80,7 +80,8 @@
   // The headline's curve (docs/results.md): the ratio at 50 ms for a browser of the reader's speed, which is how long
   // this browser takes to load the same page over HTTP/2 without a network (the fast door: its own and the server's
   // work). A warm-up load, then three; their median is the speed. The band adds the spread between recorded runs and
-  // this race's own (AnswerCurveLine: the same arithmetic).
+  // this race's own. The arithmetic is the server's (RacePredictionServlet, tested in Java): the page says only
+  // whether its race is at the curve's setting, and what the server answered.
   var CURVE = race.dataset.answerCurve ? JSON.parse(race.dataset.answerCurve) : null;
   var SPEED_LOADS = 3;
 
@@ -90,11 +91,15 @@
         && document.getElementById('size').value === 'logo';
   }
 
-  function predict(loopbackSeconds, ownVariance) {
-    var x = Math.log(loopbackSeconds);
-    var estimate = CURVE.intercept + CURVE.slope * x;
-    var half = CURVE.t * Math.sqrt(CURVE.varIntercept + 2 * x * CURVE.covariance + x * x * CURVE.varSlope + CURVE.tau2 + ownVariance);
-    return {ratio: Math.exp(estimate), low: Math.exp(estimate - half), high: Math.exp(estimate + half)};
+  // The speed's loads, and after the race each counted round's h2 / h1-TLS; the answer's figures at full precision, or
+  // the server's one line of why not.
+  function askServer(loads, ratios) {
+    var query = new URLSearchParams();
+    loads.forEach(function (millis) { query.append('load', millis); });
+    ratios.forEach(function (ratio) { query.append('ratio', ratio); });
+    return fetch('race/prediction?' + query).then(function (response) {
+      return response.ok ? response.json() : response.text().then(function (line) { throw line.trim(); });
+    });
   }
 
   async function measureSpeed() {
@@ -116,39 +121,47 @@
     speed.querySelector('.frame').replaceChildren();
     speed.hidden = true;
     await new Promise(function (settled) { setTimeout(settled, 1000); });
-    var loopback = median(loads);
-    var at = predict(loopback / 1000, 0);
-    race.dataset.loopbackMillis = Math.round(loopback);
+    var at;
+    try {
+      at = await askServer(loads, []);
+    } catch (reason) {
+      throw 'loaded, but the server did not predict from it: ' + reason;
+    }
+    race.dataset.loopbackMillis = Math.round(at.loopbackMillis);
     race.dataset.predicted = at.ratio.toFixed(3);
-    text.textContent = 'Your browser loaded this page over HTTP/2 without a network in ' + seconds(loopback) + ' (median of '
+    text.textContent = 'Your browser loaded this page over HTTP/2 without a network in ' + seconds(at.loopbackMillis) + ' (median of '
         + SPEED_LOADS + '). For a browser of that speed the recorded runs (' + CURVE.source + ') say HTTP/2 takes '
         + at.ratio.toFixed(2) + ' of HTTP/1.1-over-TLS\u2019s time at ' + CURVE.rtt + ' ms; a race should read between '
-        + at.low.toFixed(2) + ' and ' + at.high.toFixed(2) + (loopback / 1000 < CURVE.lowest || loopback / 1000 > CURVE.highest
+        + at.low.toFixed(2) + ' and ' + at.high.toFixed(2) + (at.beyondRecordedSpeeds
         ? ' (beyond the recorded speeds, ' + CURVE.lowest.toFixed(1) + ' to ' + CURVE.highest.toFixed(1) + ' s: the curve extended)' : '') + '.';
     text.hidden = false;
-    return loopback;
+    return loads;
   }
 
   // After the race: its own ratio (the geometric mean of its rounds' h2 / h1-TLS, as the recorded runs') against the band.
-  function judge(results, loopback) {
-    var logs = [];
+  async function judge(results, loads) {
+    var ratios = [];
     results.filter(function (r) { return r.lane.dataset.protocol === 'h2' && r.lane.dataset.key === 'h2' && !r.flagged; }).forEach(function (h2) {
       var h1 = results.filter(function (r) { return r.round === h2.round && r.lane.dataset.key === 'http/1.1' && !r.flagged; })[0];
-      if (h1) { logs.push(Math.log(h2.millis / h1.millis)); }
+      if (h1) { ratios.push(h2.millis / h1.millis); }
     });
-    if (!logs.length) { return; }
-    var mean = logs.reduce(function (a, b) { return a + b; }, 0) / logs.length;
-    var own = logs.length > 1 ? logs.reduce(function (a, b) { return a + (b - mean) * (b - mean); }, 0) / (logs.length - 1) / logs.length : 0;
-    var band = predict(loopback / 1000, own);
-    var inside = band.low <= Math.exp(mean) && Math.exp(mean) <= band.high;
-    race.dataset.raceRatio = Math.exp(mean).toFixed(3);
-    race.dataset.bandLow = band.low.toFixed(3);
-    race.dataset.bandHigh = band.high.toFixed(3);
-    race.dataset.prediction = inside ? 'inside' : 'outside';
+    if (!ratios.length) { return; }
     var verdict = document.getElementById('verdict');
-    verdict.textContent = 'This race read ' + Math.exp(mean).toFixed(2) + ' (HTTP/2 / HTTP/1.1 over TLS, the geometric mean of '
-        + logs.length + ' rounds): ' + (inside ? 'inside' : 'outside') + ' the prediction for your browser\u2019s speed, '
-        + band.low.toFixed(2) + ' to ' + band.high.toFixed(2) + '.' + (inside ? '' : ' Something here differs from the'
+    var judged;
+    try {
+      judged = (await askServer(loads, ratios)).race;
+    } catch (reason) {
+      verdict.textContent = 'No verdict: the server did not judge the race: ' + reason + '.';
+      verdict.hidden = false;
+      return;
+    }
+    race.dataset.raceRatio = judged.ratio.toFixed(3);
+    race.dataset.bandLow = judged.low.toFixed(3);
+    race.dataset.bandHigh = judged.high.toFixed(3);
+    race.dataset.prediction = judged.inside ? 'inside' : 'outside';
+    verdict.textContent = 'This race read ' + judged.ratio.toFixed(2) + ' (HTTP/2 / HTTP/1.1 over TLS, the geometric mean of '
+        + judged.rounds + ' rounds): ' + (judged.inside ? 'inside' : 'outside') + ' the prediction for your browser\u2019s speed, '
+        + judged.low.toFixed(2) + ' to ' + judged.high.toFixed(2) + '.' + (judged.inside ? '' : ' Something here differs from the'
         + ' recorded runs: another browser, a busy machine, or a change in the server (docs/results.md has the points).');
     verdict.hidden = false;
   }
@@ -321,10 +334,10 @@
     document.getElementById('verdict').hidden = true;
     ['loopbackMillis', 'predicted', 'raceRatio', 'bandLow', 'bandHigh', 'prediction'].forEach(function (key) { delete race.dataset[key]; });
     lanes.forEach(function (lane) { delete lane.dataset.missing; lane.querySelector('.time').textContent = '\u00a0'; });
-    var loopback = null;
+    var loads = null;
     if (predictable()) {
       try {
-        loopback = await measureSpeed();
+        loads = await measureSpeed();
       } catch (reason) {
         document.getElementById('speed').querySelector('.frame').replaceChildren();
         document.getElementById('speed').hidden = true;
@@ -382,7 +395,7 @@
       }
     }
     summarize(results);
-    if (loopback !== null) { judge(results, loopback); }
+    if (loads !== null) { await judge(results, loads); }
     race.dataset.results = JSON.stringify(results.map(function (r) {
       // imageEntries: the image requests the browser made (Resource Timing), beside the images it drew
       return {round: r.round, door: r.lane.dataset.protocol, lane: r.lane.dataset.key, millis: r.millis, protocol: r.protocol, images: r.images,

@@ -51,7 +51,10 @@ public record AnswerCurveLine(double intercept, double slope, double varIntercep
                 lowestSeconds, highestSeconds, rttMillis, count, source);
     }
 
-    /** For the race page's script. */
+    /**
+     * For the race page's script: the curve's setting (a race at another is not predicted) and what the page says of it;
+     * the arithmetic is the server's ({@link RacePredictionServlet}).
+     */
     public String json() {
         return String.format(Locale.ROOT, "{\"intercept\":%.6f,\"slope\":%.6f,\"varIntercept\":%.8f,\"varSlope\":%.8f,"
                 + "\"covariance\":%.8f,\"tau2\":%.8f,\"t\":%.6f,\"lowest\":%.3f,\"highest\":%.3f,\"rtt\":%d,\"count\":%d,\"source\":\"%s\"}",

@@ -16,7 +16,8 @@ import java.util.stream.Stream;
 /**
  * The race: the wall through the slow HTTP/1.1-over-TLS, HTTP/2 and HTTP/3 doors (and, where the cluster runs,
  * HTTP/2 through WildFly's balancer), one after the other in frames, round by round; each frame posts its own
- * figures to this page (WEB-INF/jsp/race.jsp).
+ * figures to this page (WEB-INF/jsp/race.jsp, its script race.js), which asks {@link RacePredictionServlet} what the
+ * headline's curve predicts of the race.
  */
 @WebServlet(urlPatterns = RaceServlet.PATH)
 public class RaceServlet extends HttpServlet {

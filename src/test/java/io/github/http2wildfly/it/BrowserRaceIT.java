@@ -197,8 +197,8 @@ class BrowserRaceIT extends DeployedWarTest {
 
     /**
      * The reader's own point: before the race the page loaded itself over HTTP/2 without a network, predicted the ratio
-     * from the recorded curve at that speed, and after it says whether the race fell inside; the page's arithmetic is
-     * the WAR's line's (AnswerCurveLine), and inside means inside.
+     * from the recorded curve at that speed, and after it says whether the race fell inside; the page's figures are the
+     * WAR's line's (AnswerCurveLine, by the server: RacePredictionServlet), and inside means inside.
      */
     private static void assertThePredictionAndTheVerdictAreShown(WebDriver driver, WebElement race) throws IOException {
         AnswerCurveLine line = AnswerCurveLine.read(Files.newInputStream(Path.of("docs/results", AnswerCurveLine.FILE))).orElseThrow();
