@@ -1,8 +1,6 @@
 package io.github.http2wildfly.measure.statistics;
 
 import java.util.Locale;
-import org.apache.commons.statistics.descriptive.Mean;
-import org.apache.commons.statistics.descriptive.StandardDeviation;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -23,19 +21,10 @@ import org.apache.commons.statistics.distribution.TDistribution;
  */
 public record RatioInterval(double ratio, double low, double high, int loads, double confidence) {
 
-    /** The interval of these rounds' log ratios; NaN bounds under two rounds (one ratio has no spread). */
+    /** The interval of these rounds' log ratios ({@link MeanInterval}); NaN bounds under two rounds (one ratio has no spread). */
     public static RatioInterval of(double[] logRatios, double confidence) {
-        int n = logRatios.length;
-        if (n == 0) {
-            return new RatioInterval(Double.NaN, Double.NaN, Double.NaN, 0, confidence);
-        }
-        double mean = Mean.of(logRatios).getAsDouble();
-        if (n < 2) {
-            return new RatioInterval(Math.exp(mean), Double.NaN, Double.NaN, n, confidence);
-        }
-        double t = TDistribution.of(n - 1).inverseSurvivalProbability((1 - confidence) / 2);
-        double half = t * StandardDeviation.of(logRatios).getAsDouble() / Math.sqrt(n);
-        return new RatioInterval(Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), n, confidence);
+        MeanInterval logs = MeanInterval.of(logRatios, confidence);
+        return new RatioInterval(Math.exp(logs.mean()), Math.exp(logs.low()), Math.exp(logs.high()), logs.n(), confidence);
     }
 
     /**
