@@ -12,7 +12,7 @@ import java.util.List;
  * the requests that follow it, as it would in a closed loop), its median and 99th percentile from h2load's log of
  * every request. Why h2load's own log and our percentiles: h2load prints a mean and a standard deviation, no percentile.
  */
-record Latency(double p50Millis, double p99Millis, long requests) {
+public record Latency(double p50Millis, double p99Millis, long requests) {
 
     private static final int CLIENTS = 4;
 
@@ -31,7 +31,7 @@ record Latency(double p50Millis, double p99Millis, long requests) {
     }
 
     /** From h2load's log: one line a request, tab-separated start (µs), status, duration (µs). */
-    static Latency of(List<String> logLines) {
+    public static Latency of(List<String> logLines) {
         double[] millis = logLines.stream().filter(line -> !line.isBlank()).map(line -> line.split("\t"))
                 .filter(fields -> fields[1].startsWith("2")).mapToDouble(fields -> Long.parseLong(fields[2]) / 1000.0).sorted().toArray();
         if (millis.length == 0) {
