@@ -4,7 +4,6 @@ import io.github.http2wildfly.measure.MarkedBlock;
 import io.github.http2wildfly.measure.attack.Attack;
 import io.github.http2wildfly.servers.cluster.Hop;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -30,9 +29,9 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
 
     String record() throws IOException {
         StringBuilder page = new StringBuilder("# HTTP/2 attacks: WildFly's balancer, HAProxy, nginx and door 2\n\n")
-                .append("Measured ").append(BalancerRecord.today()).append(" on ").append(BalancerRecord.machine())
-                .append(", by `").append(command()).append("` (AttackSuite, the project at ").append(commit()).append("), ").append(version("/usr/sbin/haproxy", "-v"))
-                .append(", ").append(version("/usr/sbin/nginx", "-v")).append(": each attack a bounded client of its own over TLS on")
+                .append("Measured ").append(RunFacts.today()).append(" on ").append(RunFacts.machine())
+                .append(", by `").append(command()).append("` (AttackSuite, the project at ").append(RunFacts.commit()).append("), ").append(RunFacts.version("/usr/sbin/haproxy", "-v"))
+                .append(", ").append(RunFacts.version("/usr/sbin/nginx", "-v")).append(": each attack a bounded client of its own over TLS on")
                 .append(" loopback (`src/measure/java/io/github/http2wildfly/measure/attack`), at most ").append(settings.time().toSeconds())
                 .append(" s, against each front in turn: WildFly's balancer with the project's Undertow diffs, and in a second cluster")
                 .append(" without them (stock Undertow, nodes too), HAProxy (h2 to the nodes) and nginx (HTTP/1.1 kept alive to them) in")
@@ -60,7 +59,7 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
     /** Attacks down, fronts across: what it did, the bystander's answers, CPU and the memory it added. */
     String table(String recordLink) {
         List<String> fronts = rows.stream().map(AttackSuite.Row::front).distinct().toList();
-        StringBuilder table = new StringBuilder("Measured ").append(BalancerRecord.today()).append(" by `").append(command())
+        StringBuilder table = new StringBuilder("Measured ").append(RunFacts.today()).append(" by `").append(command())
                 .append("` ([record](").append(recordLink).append(")). Each cell: what the front did (\"at\": what the attacker")
                 .append(" had sent when it saw it); the open-loop bystander's logos served within 1 s of asked meanwhile; the front's CPU, s; the memory")
                 .append(" it added at its peak, MiB; † where it did not serve within 30 s after.\n\n| attack | ").append(String.join(" | ", fronts)).append(" |\n|---|")
@@ -80,7 +79,7 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
 
     /** The record in docs/results/DATE-attacks.md and its table on docs/results.md. */
     void recordIn(Path docs) throws IOException {
-        String name = BalancerRecord.today() + "-attacks.md";
+        String name = RunFacts.today() + "-attacks.md";
         Files.writeString(docs.resolve("results").resolve(name), record());
         BLOCK.write(docs.resolve("results.md"), table("results/" + name));
         System.out.println("Recorded in docs/results/" + name + " and docs/results.md");
@@ -88,19 +87,5 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
 
     private Map<Attack, List<AttackSuite.Row>> byAttack() {
         return rows.stream().collect(Collectors.groupingBy(AttackSuite.Row::attack, LinkedHashMap::new, Collectors.toList()));
-    }
-
-    /** The commit the run measured, and whether the tree had changes besides. */
-    private static String commit() throws IOException {
-        Process git = new ProcessBuilder("git", "describe", "--always", "--dirty").redirectErrorStream(true).start();
-        String described = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        return described.isEmpty() || described.contains(" ") ? "an unknown commit" : described;
-    }
-
-    /** "HAProxy version 2.6.12", the first line a binary prints of its version. */
-    private static String version(String binary, String flag) throws IOException {
-        Process process = new ProcessBuilder(binary, flag).redirectErrorStream(true).start();
-        String first = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().findFirst().orElse(binary);
-        return first.replaceFirst(" - https?://\\S+", "").replace("nginx version: ", "").strip();
     }
 }

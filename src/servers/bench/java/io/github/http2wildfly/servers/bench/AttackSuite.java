@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
@@ -116,18 +115,18 @@ public final class AttackSuite {
         List<Row> rows = new ArrayList<>();
         for (Attack attack : settings.attacks()) {
             awaitServing(front, tls, SERVING_AGAIN);
-            double cpuBefore = BalancerBenchmark.cpuMillis(front.process());
-            long rssBefore = residentKiB(front.process());
+            double cpuBefore = ProcessCost.cpuMillis(front.process());
+            long rssBefore = ProcessCost.residentKiB(front.process());
             AtomicLong peak = new AtomicLong(rssBefore);
             Outcome outcome;
             OpenLoopBystander bystander = OpenLoopBystander.start(okHttp, front.door(SMALL), InetAddress.getByName(BYSTANDER_ADDRESS),
                     BYSTANDER_EVERY, BYSTANDER_PATIENCE);
-            try (bystander; Sampler sampler = new Sampler(() -> peak.accumulateAndGet(residentKiB(front.process()), Math::max))) {
+            try (bystander; Sampler sampler = new Sampler(() -> peak.accumulateAndGet(ProcessCost.residentKiB(front.process()), Math::max))) {
                 outcome = attack.against(new Attack.Target(tls, front.door("/"), SMALL, LARGE, settings.time()));
                 Thread.sleep(BYSTANDER_AFTER.toMillis()); // what an attack leaves behind shows after it too
             }
             OpenLoopBystander.Seen seen = bystander.seen();
-            double cpu = (BalancerBenchmark.cpuMillis(front.process()) - cpuBefore) / 1000;
+            double cpu = (ProcessCost.cpuMillis(front.process()) - cpuBefore) / 1000;
             String after = awaitServing(front, tls, SERVING_AGAIN).map(took -> took.isZero() ? "yes" : "after " + took.toSeconds() + " s")
                     .orElse("no, within " + SERVING_AGAIN.toSeconds() + " s");
             Row row = new Row(attack, front.name(), outcome, seen, cpu, rssBefore / 1024, peak.get() / 1024, after);
@@ -160,17 +159,6 @@ public final class AttackSuite {
             Thread.sleep(500);
         }
         return Optional.empty();
-    }
-
-    /** The resident memory of a process and its children (nginx's and HAProxy's workers), KiB, from /proc. */
-    static long residentKiB(ProcessHandle process) {
-        return Stream.concat(Stream.of(process), process.descendants()).mapToLong(handle -> {
-            try (Stream<String> lines = Files.lines(Path.of("/proc", String.valueOf(handle.pid()), "status"))) {
-                return lines.filter(line -> line.startsWith("VmRSS:")).mapToLong(line -> Long.parseLong(line.replaceAll("\\D", ""))).sum();
-            } catch (IOException | java.io.UncheckedIOException gone) {
-                return 0;
-            }
-        }).sum();
     }
 
     /** Trusts exactly the certificates in the project's key store (its own), as the browsers here do. */

@@ -30,7 +30,6 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 
 /**
  * WildFly's balancer, over each hop, beside HAProxy and nginx, each in front of the same two nodes: the 500 logos at
@@ -102,7 +101,7 @@ public final class BalancerBenchmark {
                 }
             });
         }
-        String report = BalancerRecord.header(bench, diffs(bench)) + BalancerRecord.table(rows);
+        String report = BalancerRecord.header(bench, RunFacts.diffs(bench.patches())) + BalancerRecord.table(rows);
         Files.writeString(out.resolve("balancers.md"), report);
         System.out.println(report);
     }
@@ -133,13 +132,6 @@ public final class BalancerBenchmark {
         try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
             cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), NODE_BACK);
             return measure(front, cluster, engines, bench);
-        }
-    }
-
-    /** The diffs the balancer carries, for the record's header. */
-    private static List<String> diffs(BalancerSettings bench) throws IOException {
-        try (Stream<Path> files = Files.list(bench.patches())) {
-            return files.map(file -> file.getFileName().toString()).filter(name -> name.endsWith(".diff")).sorted().toList();
         }
     }
 
@@ -305,9 +297,9 @@ public final class BalancerBenchmark {
         try {
             for (int round = 0; round < rounds; round++) {
                 for (boolean tls : round % 2 == 0 ? new boolean[] {true, false} : new boolean[] {false, true}) {
-                    double before = cpuMillis(front.process());
+                    double before = ProcessCost.cpuMillis(front.process());
                     double requestsPerSecond = H2load.rate(tls ? logo : clearLogo);
-                    double perThousand = Math.log((cpuMillis(front.process()) - before) * 1000 / H2load.REQUESTS);
+                    double perThousand = Math.log((ProcessCost.cpuMillis(front.process()) - before) * 1000 / H2load.REQUESTS);
                     if (tls) {
                         rate[round] = Math.log(requestsPerSecond);
                         cpu[round] = perThousand;
@@ -341,12 +333,4 @@ public final class BalancerBenchmark {
         return IntStream.range(0, counts.length()).mapToObj(i -> String.valueOf(counts.get(i)))
                 .collect(Collectors.joining(" / "));
     }
-
-
-    /** CPU time of a process and its children so far. */
-    static double cpuMillis(ProcessHandle process) {
-        return Stream.concat(Stream.of(process), process.descendants())
-                .mapToDouble(handle -> handle.info().totalCpuDuration().orElse(Duration.ZERO).toNanos() / 1e6).sum();
-    }
-
 }

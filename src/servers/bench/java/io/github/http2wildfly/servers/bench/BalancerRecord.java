@@ -3,10 +3,6 @@ package io.github.http2wildfly.servers.bench;
 import io.github.http2wildfly.measure.statistics.RatioInterval;
 import io.github.http2wildfly.measure.statistics.Verdict;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -106,21 +102,9 @@ final class BalancerRecord {
         return found.isEmpty() ? "no difference found" : String.join("; ", found);
     }
 
-    static String today() {
-        return ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE);
-    }
-
-    /** "2 cores (AMD EPYC ...), Linux 6.18, Java 17.0.15": where a record was measured. */
-    static String machine() throws IOException {
-        String cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name")).findFirst()
-                .map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("unknown CPU");
-        return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + System.getProperty("os.name") + " "
-                + System.getProperty("os.version") + ", Java " + System.getProperty("java.version");
-    }
-
     static String header(BalancerSettings bench, List<String> diffs) throws IOException {
         return "# WildFly's balancer beside HAProxy and nginx\n\n"
-                + "Measured " + today() + " on " + machine() + ", by `./mvnw -Pcluster package exec:java@balancers -Dcluster.bench.loads="
+                + "Measured " + RunFacts.today() + " on " + RunFacts.machine() + ", by `./mvnw -Pcluster package exec:java@balancers -Dcluster.bench.loads="
                 + bench.rule().minLoads() + " -Dcluster.bench.loads.max=" + bench.rule().maxLoads() + " -Dcluster.bench.h2load.rounds=" + bench.h2loadRounds()
                 + " -Dcluster.bench.kills=" + bench.kills() + " -Dcluster.bench.fronts=" + String.join(",", bench.fronts()) + "` (BalancerBenchmark): each front in front of the same two nodes on this one"
                 + " machine (HAProxy and nginx beside the cluster of the last hop, its balancer idle); the pages cold loads in fresh"
