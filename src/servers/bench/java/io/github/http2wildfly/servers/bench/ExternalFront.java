@@ -2,24 +2,20 @@ package io.github.http2wildfly.servers.bench;
 
 import io.github.http2wildfly.edge.TlsIdentity;
 import io.github.http2wildfly.measure.net.FreePorts;
-import io.github.http2wildfly.servers.ServerLaunch;
 import io.github.http2wildfly.servers.cluster.Cluster;
 import io.github.http2wildfly.setting.Token;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A load balancer nobody here wrote in front of the cluster's two nodes, as a WildFly user would put one there, with
  * the project's certificate: Debian's HAProxy (HTTP/2 or HTTP/1.1 to the nodes' http listeners) or nginx (HTTP/1.1
  * kept alive to them). Each retries what it may on the other node; docs/cluster.md says which settings and why.
- * Started in the foreground and stopped by its process id.
+ * Started in the foreground and stopped by its process id ({@link ForegroundServer}).
  */
 final class ExternalFront implements Front {
 
@@ -42,15 +38,15 @@ final class ExternalFront implements Front {
     }
 
     private final Kind kind;
-    private final Process process;
+    private final ForegroundServer server;
     private final int tlsPort;
     private final int clearTextPort;
     private final int h2cPort;
     private final Cluster cluster;
 
-    private ExternalFront(Kind kind, Process process, int tlsPort, int clearTextPort, int h2cPort, Cluster cluster) {
+    private ExternalFront(Kind kind, ForegroundServer server, int tlsPort, int clearTextPort, int h2cPort, Cluster cluster) {
         this.kind = kind;
-        this.process = process;
+        this.server = server;
         this.tlsPort = tlsPort;
         this.clearTextPort = clearTextPort;
         this.h2cPort = h2cPort;
@@ -73,13 +69,8 @@ final class ExternalFront implements Front {
             case HAPROXY_H2, HAPROXY_HTTP -> haproxy(kind, cluster, dir, certificate, key, tlsPort, clearTextPort);
             case NGINX -> nginx(cluster, dir, certificate, key, tlsPort, clearTextPort, h2cPort);
         };
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("front.log").toFile()).start();
-        // Maven ends, or is stopped, without closing the benchmark: the front goes with it all the same
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy, kind.name().toLowerCase() + "-stop"));
-        ExternalFront front = new ExternalFront(kind, process, tlsPort, clearTextPort, h2cPort, cluster);
-        front.awaitListening(dir.resolve("front.log"));
-        return front;
+        ForegroundServer server = ForegroundServer.start(kind.label, command, Map.of(), dir.resolve("front.log"), tlsPort);
+        return new ExternalFront(kind, server, tlsPort, clearTextPort, h2cPort, cluster);
     }
 
     /** HTTP/2 to the nodes' http listeners without TLS (prior knowledge), or HTTP/1.1; idle connections shared. */
@@ -161,22 +152,6 @@ final class ExternalFront implements Front {
         return List.of(Kind.NGINX.binary.toString(), "-p", dir.toString(), "-c", conf.toString());
     }
 
-    private void awaitListening(Path log) throws IOException, InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(15));
-        while (Instant.now().isBefore(deadline)) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException(kind.label + " ended at once: " + Files.readString(log));
-            }
-            try (Socket probe = new Socket(InetAddress.getLoopbackAddress(), tlsPort)) {
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        close();
-        throw new IllegalStateException(kind.label + " did not listen on " + tlsPort + " within 15 s: " + Files.readString(log));
-    }
-
     @Override
     public String name() {
         return kind.label;
@@ -199,7 +174,7 @@ final class ExternalFront implements Front {
 
     @Override
     public ProcessHandle process() {
-        return process.toHandle();
+        return server.process();
     }
 
     @Override
@@ -209,6 +184,6 @@ final class ExternalFront implements Front {
 
     @Override
     public void close() {
-        ServerLaunch.stop(kind.label, process);
+        server.close();
     }
 }
