@@ -1,6 +1,5 @@
 package io.github.http2wildfly.comparison.emulation;
 
-import io.github.http2wildfly.servers.ServerFingerprint;
 import io.github.http2wildfly.servers.ServerLaunch;
 import io.github.http2wildfly.comparison.ComparisonFailure;
 import java.io.IOException;
@@ -9,14 +8,10 @@ import java.net.HttpURLConnection;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 import org.wildfly.core.launcher.StandaloneCommandBuilder;
 
 /**
@@ -82,15 +77,10 @@ public final class ServerProcess implements AutoCloseable {
          */
         public StandaloneCommandBuilder command(Path base) {
             try {
-                deleteRecursively(base);
-                Files.createDirectories(base.resolve("deployments"));
-                Files.copy(war, base.resolve("deployments").resolve(war.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                return ServerLaunch.asProvisioned(serverDir, jvmOptions, portOffset, "comparison.port.offset", base, war);
             } catch (IOException e) {
                 throw new UncheckedIOException("Cannot prepare a server in " + base, e);
             }
-            return ServerLaunch.standalone(serverDir, jvmOptions, portOffset, "comparison.port.offset", base)
-                    .setConfigurationDirectory(serverDir.resolve(ServerFingerprint.PRISTINE))
-                    .setServerReadOnlyConfiguration("standalone.xml");
         }
     }
 
@@ -162,16 +152,5 @@ public final class ServerProcess implements AutoCloseable {
     @Override
     public void close() {
         ServerLaunch.stop("The lab's server", process);
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(file);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.github.http2wildfly.servers;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +33,23 @@ public final class ServerLaunch {
                 .addJavaOptions("@" + jvmOptions, "-D" + ServerAgent.PORT_OFFSET + "=" + portOffset,
                         "-D" + ServerAgent.PORT_OFFSET_KNOB + "=" + offsetKnob)
                 .setBaseDirectory(base);
+    }
+
+    /**
+     * The same, booted from its configuration as provisioned ({@link ServerFingerprint#PRISTINE}), read-only, in a base
+     * directory emptied first with the application in its deployments: what the run changes stays in that directory,
+     * and a dev server's deployment never rides along (the comparison's server, the servers' benchmark's).
+     */
+    public static StandaloneCommandBuilder asProvisioned(Path home, Path jvmOptions, int portOffset, String offsetKnob, Path base, Path war)
+            throws IOException {
+        if (Files.exists(base)) {
+            ServerFingerprint.delete(base);
+        }
+        Files.createDirectories(base.resolve("deployments"));
+        Files.copy(war, base.resolve("deployments").resolve(war.getFileName()));
+        return standalone(home, jvmOptions, portOffset, offsetKnob, base)
+                .setConfigurationDirectory(home.resolve(ServerFingerprint.PRISTINE))
+                .setServerReadOnlyConfiguration("standalone.xml");
     }
 
     /** Asks a server to stop (SIGTERM) and waits for it; see {@link #awaitEnd}. */
