@@ -63,6 +63,11 @@ public final class UndertowPatch {
         }
     }
 
+    /** Whether a provisioned server's Undertow carries the diffs (a build under -Pstock, or with no diff, has none). */
+    public static boolean patched(Path server) {
+        return Files.exists(server.resolve(MODULE).resolve(PATCH_JAR));
+    }
+
     /**
      * The same server without the diffs: a copy of it (hard links, but for the module's descriptor) whose
      * {@code io.undertow.core} module leaves the patch's jar out, for a benchmark that sets stock Undertow beside the

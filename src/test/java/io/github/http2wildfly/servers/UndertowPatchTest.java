@@ -19,6 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 class UndertowPatchTest {
 
     private static final Path DIFFS = Path.of("src/patches/undertow-core");
+    /** Undertow's module descriptor once the patch is its first resource root. */
+    private static final String PATCHED_MODULE = """
+            <module name="io.undertow.core" xmlns="urn:jboss:module:1.9">
+                <resources>
+                    <resource-root path="undertow-core-patch.jar"/>
+                    <resource-root path="undertow-core-2.3.23.Final.jar"/>
+                </resources>
+            </module>
+            """;
 
     @TempDir
     Path dir;
@@ -96,14 +105,21 @@ class UndertowPatchTest {
                 """);
         UndertowPatch.prependResourceRoot(moduleXml);
         UndertowPatch.prependResourceRoot(moduleXml);
-        assertEquals("""
-                <module name="io.undertow.core" xmlns="urn:jboss:module:1.9">
-                    <resources>
-                        <resource-root path="undertow-core-patch.jar"/>
-                        <resource-root path="undertow-core-2.3.23.Final.jar"/>
-                    </resources>
-                </module>
-                """, Files.readString(moduleXml));
+        assertEquals(PATCHED_MODULE, Files.readString(moduleXml));
+    }
+
+    @Test
+    void theStockCopyOfAPatchedServerCarriesNoDiffAndLeavesTheServerPatched() throws IOException {
+        Path server = dir.resolve("server");
+        Path module = Files.createDirectories(server.resolve(UndertowPatch.MODULE));
+        Files.writeString(module.resolve("module.xml"), PATCHED_MODULE);
+        Files.writeString(module.resolve(UndertowPatch.PATCH_JAR), "the patched classes");
+        Files.writeString(module.resolve("undertow-core-2.3.23.Final.jar"), "Undertow's own");
+        Path stock = UndertowPatch.stock(server, dir.resolve("stock"));
+        assertTrue(UndertowPatch.patched(server));
+        assertFalse(UndertowPatch.patched(stock));
+        assertFalse(Files.readString(stock.resolve(UndertowPatch.MODULE).resolve("module.xml")).contains(UndertowPatch.PATCH_JAR));
+        assertTrue(Files.exists(stock.resolve(UndertowPatch.MODULE).resolve("undertow-core-2.3.23.Final.jar")));
     }
 
     @Test
