@@ -14,6 +14,8 @@ class H2loadTest {
             starting benchmark...
             spawning thread #0: 100 total client(s). 10000 total requests
             TLS Protocol: TLSv1.2
+            Cipher: ECDHE-RSA-AES256-GCM-SHA384
+            Server Temp Key: ECDH P-256 256 bits
             Application protocol: h2
             progress: 100% done
 
@@ -73,6 +75,12 @@ class H2loadTest {
     void outputWithoutASummarySaysWhatH2loadPrinted() {
         IllegalStateException said = assertThrows(IllegalStateException.class, () -> H2load.parse("connect to localhost: Connection refused\n"));
         assertTrue(said.getMessage().contains("Connection refused"), said.getMessage());
+    }
+
+    @Test
+    void theTlsItNegotiatedIsWhatItPrintedOfTheConnection() {
+        assertEquals("TLSv1.2, ECDHE-RSA-AES256-GCM-SHA384, ECDH P-256 256 bits, h2", H2load.tls(SEED_H2));
+        assertEquals("no TLS said", H2load.tls(SEED_H1));
     }
 
     @Test

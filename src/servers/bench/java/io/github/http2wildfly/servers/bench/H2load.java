@@ -25,6 +25,8 @@ public final class H2load {
     private static final Pattern TRAFFIC = Pattern.compile(
             "traffic: \\S+ \\((\\d+)\\) total, \\S+ \\((\\d+)\\) headers \\(space savings ([\\d.]+)%\\), \\S+ \\((\\d+)\\) data");
     private static final Pattern TIMES = Pattern.compile("time for request:\\s+(\\S+)\\s+(\\S+)");
+    /** What h2load says of the connection it opened: "TLS Protocol: TLSv1.3", "Cipher: ...", "Application protocol: h2". */
+    private static final Pattern CONNECTION = Pattern.compile("^(?:TLS Protocol|Cipher|Server Temp Key|Application protocol): (.+)$", Pattern.MULTILINE);
 
     /**
      * What one run said.
@@ -59,6 +61,12 @@ public final class H2load {
         return new Summary(Long.parseLong(requests.group(1)), Long.parseLong(requests.group(3)), Long.parseLong(done.group(1)),
                 Double.parseDouble(rate.group(1)), Long.parseLong(traffic.group(1)), Long.parseLong(traffic.group(2)),
                 Double.parseDouble(traffic.group(3)), Long.parseLong(traffic.group(4)));
+    }
+
+    /** "TLSv1.3, TLS_AES_128_GCM_SHA256, X25519 253 bits, h2": the TLS and the protocol h2load negotiated, as it printed them. */
+    public static String tls(String output) {
+        List<String> said = CONNECTION.matcher(output).results().map(line -> line.group(1).strip()).toList();
+        return said.isEmpty() ? "no TLS said" : String.join(", ", said);
     }
 
     /** h2load with these arguments (its options, then a URI or none with {@code -i}); its whole output. */
