@@ -109,10 +109,7 @@ final class ExternalFront implements Front {
         return List.of(Kind.HAPROXY_H2.binary.toString(), "-db", "-f", conf.toString());
     }
 
-    /**
-     * HTTP/2 to the client, HTTP/1.1 kept alive to the nodes; the next node tried on an error before any answer. A
-     * client's connection is not closed after 1,000 requests (nginx's default keepalive_requests, which ended h2load's).
-     */
+    /** HTTP/2 to the client, HTTP/1.1 kept alive to the nodes; the next node tried on an error before any answer. */
     private static List<String> nginx(Cluster cluster, Path dir, Path certificate, Path key, int tlsPort, int clearTextPort,
             int h2cPort) throws IOException {
         StringBuilder servers = new StringBuilder();
@@ -120,25 +117,16 @@ final class ExternalFront implements Front {
             servers.append("    server 127.0.0.1:%d;%n".formatted(cluster.httpPort(node)));
         }
         Path conf = dir.resolve("nginx.conf");
-        Files.writeString(conf, """
-                daemon off;
-                worker_processes auto;
-                pid %1$s/nginx.pid;
-                error_log %1$s/error.log;
-                events { worker_connections 4096; }
-                http {
-                  access_log off;
-                  keepalive_requests 1000000;
-                  client_body_temp_path %1$s; proxy_temp_path %1$s; fastcgi_temp_path %1$s; uwsgi_temp_path %1$s; scgi_temp_path %1$s;
+        Files.writeString(conf, NginxConfiguration.of(dir, """
                   upstream nodes {
-                %2$s    keepalive 32;
+                %1$s    keepalive 32;
                   }
                   server {
-                    listen 127.0.0.1:%3$d ssl http2;
-                    listen 127.0.0.1:%4$d;
-                    listen 127.0.0.1:%7$d http2;
-                    ssl_certificate %5$s;
-                    ssl_certificate_key %6$s;
+                    listen 127.0.0.1:%2$d ssl http2;
+                    listen 127.0.0.1:%3$d;
+                    listen 127.0.0.1:%6$d http2;
+                    ssl_certificate %4$s;
+                    ssl_certificate_key %5$s;
                     location / {
                       proxy_pass http://nodes;
                       proxy_http_version 1.1;
@@ -147,8 +135,7 @@ final class ExternalFront implements Front {
                       proxy_read_timeout 30s;
                     }
                   }
-                }
-                """.formatted(dir, servers, tlsPort, clearTextPort, certificate, key, h2cPort));
+                """.formatted(servers, tlsPort, clearTextPort, certificate, key, h2cPort)));
         return List.of(Kind.NGINX.binary.toString(), "-p", dir.toString(), "-c", conf.toString());
     }
 
