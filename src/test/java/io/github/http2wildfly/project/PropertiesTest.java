@@ -28,6 +28,7 @@ class PropertiesTest {
     private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+)>([^<]*)</\\1>");
     static final Path DEFAULT_GRID = Path.of("gatling/grids/default.properties");
     private static final Path BENCH = Path.of("src/servers/balancers.properties");
+    private static final Path SERVERS_BENCH = Path.of("src/servers/servers.properties");
     private static final Path IT_SETTINGS = Path.of("src/test/it.properties");
     /** A row of a table: `name` | default | ...; a pipe in the default is written \| (Markdown's escape). */
     private static final Pattern ROW = Pattern.compile("^\\| `([\\w.-]+)` \\| ((?:\\\\\\||[^|])*) \\|", Pattern.MULTILINE);
@@ -52,10 +53,13 @@ class PropertiesTest {
         return settings(DEFAULT_GRID);
     }
 
-    /** The balancers' benchmark's defaults (BalancerSettings reads them, a -D wins): knobs too. */
+    /** The balancers' and the servers' benchmarks' defaults (BalancerSettings, OriginSettings read them, a -D wins): knobs too. */
     private static Map<String, String> benchDefaults() throws IOException {
         Map<String, String> knobs = settings(BENCH);
         knobs.keySet().removeIf(name -> !name.startsWith("cluster.bench."));
+        Map<String, String> servers = settings(SERVERS_BENCH);
+        servers.keySet().removeIf(name -> !name.startsWith("servers.bench."));
+        knobs.putAll(servers);
         return knobs;
     }
 
