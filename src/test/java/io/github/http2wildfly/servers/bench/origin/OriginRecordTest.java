@@ -92,6 +92,16 @@ class OriginRecordTest {
     }
 
     @Test
+    void oneRoundOrABusyMachineIsSaidBeforeAnyFigure() throws IOException {
+        assertEquals("", record(3).caveats(), "three rounds, a load average of 0.42 at the start");
+        assertTrue(record(1).caveats().contains("One round: no interval"));
+        OriginRecord.Facts busy = new OriginRecord.Facts("2026-12-02", "2 cores", "3.92, 2.75, 3.01", "4.34, 2.89, 3.05", "abc1234", "", 7, 501);
+        OriginRecord onABusyMachine = new OriginRecord(settings(3), busy, List.of(), Map.of());
+        assertTrue(onABusyMachine.caveats().contains("The machine was busy when it started"), onABusyMachine.caveats());
+        assertTrue(onABusyMachine.block("results/x.md").contains("The machine was busy"));
+    }
+
+    @Test
     void theRecordNamesTheRunsFactsItsCommandAndWhatEachServerSent() throws IOException {
         String record = record(3).record();
         assertTrue(record.startsWith("# What a request costs WildFly over HTTP/1.1 and HTTP/2, beside nginx and Caddy\n"), record);

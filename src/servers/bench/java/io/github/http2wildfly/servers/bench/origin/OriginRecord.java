@@ -62,8 +62,23 @@ record OriginRecord(OriginSettings settings, Facts facts, List<Row> rows, Map<St
             Load.SEED_H1, "| %s | the seed's nginx 1.15 (the article, 2019: macOS, in front of uWSGI) | 638 | — | — | — | — | 110.0 | none |\n");
 
     String record() {
-        return "# What a request costs WildFly over HTTP/1.1 and HTTP/2, beside nginx and Caddy\n\n" + measured() + "\n\n" + method() + "\n\n"
-                + table() + "\n" + seenBy();
+        return "# What a request costs WildFly over HTTP/1.1 and HTTP/2, beside nginx and Caddy\n\n" + measured() + caveats() + "\n\n" + method()
+                + "\n\n" + table() + "\n" + seenBy();
+    }
+
+    /**
+     * What a reader must know before any figure: a single round gives no interval, and a machine others kept busy
+     * before the run (a load average above 1 over the last minute) put their work into its figures.
+     */
+    String caveats() {
+        String caveats = "";
+        if (settings.rounds() < 2) {
+            caveats += " One round: no interval, so this run shows that the benchmark works and measures nothing to go by.";
+        }
+        if (Double.parseDouble(facts.loadAtStart().split(",")[0].strip()) > 1) {
+            caveats += " The machine was busy when it started (a load average above 1): other work is in these figures.";
+        }
+        return caveats;
     }
 
     /** "Measured ... by `...` (the project at ...)": the day, the machine, how busy it was, the command, the commit. */
@@ -144,8 +159,8 @@ record OriginRecord(OriginSettings settings, Facts facts, List<Row> rows, Map<St
     String block(String recordLink) {
         return "Measured " + facts.day() + " on " + facts.machine() + " (load averages " + facts.loadAtStart() + " at the start, "
                 + facts.loadAtEnd() + " at the end), by `" + settings.command() + "` ([record](" + recordLink + ")): " + settings.rounds()
-                + " rounds of " + settings.requests() + " requests a load after " + settings.warmup() + " warm-up round(s), means with 95 %"
-                + " intervals.\n\n" + table().strip();
+                + " round(s) of " + settings.requests() + " requests a load after " + settings.warmup() + " warm-up round(s), means with 95 %"
+                + " intervals." + caveats() + "\n\n" + table().strip();
     }
 
     /** Writes docs/results/DATE-servers.md (-2, -3 for a later run of the day) and the table on docs/results.md; the record's path. */
