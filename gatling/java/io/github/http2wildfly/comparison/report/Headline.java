@@ -95,7 +95,7 @@ public final class Headline {
             sentence.append(" Leaving out one run at a time, the mean at");
             for (int i = 0; i < speeds.size(); i++) {
                 Interval without = curve.leaveOneRunOut(speeds.get(i)).orElseThrow();
-                sentence.append(String.format(Locale.ROOT, "%s %.2f s reads %.2f to %.2f", i == 0 ? "" : i == speeds.size() - 1 ? " and at" : ",",
+                sentence.append(String.format(Locale.ROOT, "%s %.2f s reads %.2f to %.2f", i == 0 ? "" : i == speeds.size() - 1 ? " and at" : ", at",
                         speeds.get(i), without.low(), without.high()));
             }
             sentence.append('.');

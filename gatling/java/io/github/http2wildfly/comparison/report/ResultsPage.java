@@ -61,8 +61,9 @@ final class ResultsPage {
         List<String> harness = HarnessCheck.lines(comparisons);
         if (!harness.isEmpty()) {
             md.append(String.format(Locale.ROOT, "%n## The harness against the bare probe%n%nThe same cells loaded by the harness"
-                    + " (Selenium and its driver) and, after it, by a bare DevTools connection with nothing enabled; each ratio"
-                    + " at its verdict's confidence.%n%n"));
+                    + " (Selenium and its driver) and by a bare DevTools connection with nothing enabled, in the same rounds, each"
+                    + " in an order of its own; each leg's ratio at its verdict's confidence, and the two paired round by round"
+                    + " at 97.5 %% (HarnessCheck).%n%n"));
             harness.forEach(line -> md.append("- ").append(line).append('\n'));
         }
         return md.toString();
