@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Test;
  */
 // An IT for its time, not for a server: half a minute of simulation
 @Tag("slow") // the verdict rule's calibration, a minute or so: -Pslow runs it
+@Tag("comparison") // the comparison's own: CI runs it in the cluster's set, which has the time to spare
 class RealScheduleCalibrationIT {
 
     private static final int PAIRS = 4000;
