@@ -177,11 +177,11 @@ class YourWildFlyIT {
 
     /**
      * The server check (-Pcheck, docs/check.md) on the demo's page deployed to the stock server: what ServerCheckIT's
-     * door 2 report says but the TLS-1.3-only client's line, and the same answers to the named attacks (stock Undertow
-     * 2.3.23 beside the diffs).
+     * door 2 report says but the TLS-1.3-only client's line and rapid reset, which stock Undertow 2.3.23 takes whole
+     * and the diffs end.
      */
     @Test
-    void theCheckOfTheStockServerWarnsOfTheTls13OnlyClientAlone() throws Exception {
+    void theCheckOfTheStockServerWarnsOfTheTls13OnlyClientAndOfRapidReset() throws Exception {
         CheckReport report = ServerCheckIT.check("stock", URI.create(https() + PAGE), URI.create(http() + PAGE), base.resolve("server.crt"));
         Finding tls13 = report.on("ALPN, the JDK's HttpClient, TLS 1.3 alone");
         assertEquals(Grade.WARN, tls13.verdict(), report.console());
@@ -189,6 +189,7 @@ class YourWildFlyIT {
         ServerCheckIT.assertPass(report, "ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3");
         ServerCheckIT.assertPass(report, "h2c by Upgrade, POST with a 10,000-byte body, the JDK's HttpClient", "upgraded to h2");
         ServerCheckIT.assertNamedAttacks(report);
+        ServerCheckIT.assertTakenWhole(report, "rapid reset (CVE-2023-44487)");
         Finding h2spec = report.on("h2spec 2.2.0 (conformance)");
         assertTrue(h2spec.verdict() == Grade.WARN && h2spec.seen().contains("generic/3.10/1"),
                 "the CONTINUATION case http2-continuation.diff fixes: " + h2spec);
