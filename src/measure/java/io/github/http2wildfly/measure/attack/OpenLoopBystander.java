@@ -24,8 +24,8 @@ import okhttp3.Response;
  * Another client of the server while an attack runs, measured as a stranger would: a GET on a fresh connection on a
  * fixed schedule that does not wait for answers (open loop: a request is due whether or not the last came), from a
  * client address of its own. A request is served when its {@code 200} and its whole body came within the patience,
- * counted from when it was due (a late start is the server's delay too); one still going when the bystander closes is
- * not served. What it says is each window's share served and its 99th percentile.
+ * counted from when it was due (a late start is the server's delay too). What it says is each window's share served
+ * and its 99th percentile.
  */
 public final class OpenLoopBystander implements AutoCloseable {
 
@@ -119,11 +119,16 @@ public final class OpenLoopBystander implements AutoCloseable {
         });
     }
 
-    /** Stops asking; what is still in flight then counts as not served. */
+    /**
+     * Stops asking, and gives what is in flight its patience to be served: a request due just before the end is not
+     * counted out for coming after it (a short attack's bystander asks only a few). What is still going then is not served.
+     */
     @Override
     public void close() throws InterruptedException {
         schedule.shutdownNow();
         schedule.awaitTermination(5, TimeUnit.SECONDS);
+        requests.shutdown();
+        requests.awaitTermination(patience.plusSeconds(1).toMillis(), TimeUnit.MILLISECONDS); // each call ends within its patience
         inFlight.forEach(due -> tries.add(new Try(TimeUnit.NANOSECONDS.toMillis(due - started), -1)));
         inFlight.clear();
         requests.shutdownNow();
