@@ -12,6 +12,7 @@ import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+import okhttp3.OkHttpClient;
 
 /**
  * What the check's clients trust: the JDK's authorities, or exactly the certificate of {@code check.trust} (the ITs'
@@ -28,6 +29,11 @@ public record CheckTrust(SSLContext context, X509TrustManager manager) {
         } catch (IOException | GeneralSecurityException e) {
             throw new CheckFailure("check.trust=" + certificatePem.get() + " is not a PEM certificate: " + e.getMessage());
         }
+    }
+
+    /** An OkHttp client that trusts what the check trusts, to be built on. */
+    OkHttpClient.Builder okHttp() {
+        return new OkHttpClient.Builder().sslSocketFactory(context.getSocketFactory(), manager);
     }
 
     /** Trusting exactly {@code certificate}, or the JDK's authorities where it is null. */

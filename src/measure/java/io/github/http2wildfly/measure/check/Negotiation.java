@@ -131,7 +131,7 @@ final class Negotiation {
     private Negotiated okHttp(Offer offer) {
         ConnectionSpec spec = new ConnectionSpec.Builder(ConnectionSpec.MODERN_TLS)
                 .tlsVersions(java.util.Arrays.stream(offer.protocols).map(TlsVersion::forJavaName).toArray(TlsVersion[]::new)).build();
-        OkHttpClient client = new OkHttpClient.Builder().sslSocketFactory(trust.context().getSocketFactory(), trust.manager())
+        OkHttpClient client = trust.okHttp()
                 .connectionSpecs(List.of(spec)).protocols(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1))
                 .followRedirects(false).connectTimeout(PATIENCE).readTimeout(PATIENCE).callTimeout(PATIENCE).build();
         try (Response response = client.newCall(new Request.Builder().url(url.toString()).build()).execute()) {

@@ -44,7 +44,7 @@ final class OversizedHeaders {
 
     /** The answer's status (with its protocol where it is not the one asked for), or what the client saw instead. */
     private String send(List<Protocol> protocols) {
-        OkHttpClient client = new OkHttpClient.Builder().sslSocketFactory(trust.context().getSocketFactory(), trust.manager())
+        OkHttpClient client = trust.okHttp()
                 .protocols(protocols).followRedirects(false).retryOnConnectionFailure(false).connectTimeout(PATIENCE).readTimeout(PATIENCE)
                 .callTimeout(PATIENCE).build();
         try (Response response = client.newCall(new Request.Builder().url(url.toString()).header("X-Check-Oversized", "a".repeat(BYTES))

@@ -154,7 +154,7 @@ public final class ServerCheck {
      */
     Response reach(URI url) {
         String where = url.getHost() + ":" + CheckSettings.port(url);
-        OkHttpClient client = new OkHttpClient.Builder().sslSocketFactory(trust.context().getSocketFactory(), trust.manager())
+        OkHttpClient client = trust.okHttp()
                 .protocols(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).followRedirects(false).followSslRedirects(false)
                 .retryOnConnectionFailure(false).connectTimeout(PATIENCE).readTimeout(PATIENCE).callTimeout(PATIENCE).build();
         Response response;
