@@ -23,9 +23,9 @@ import okhttp3.Response;
 /**
  * Another client of the server while an attack runs, measured as a stranger would: a GET on a fresh connection on a
  * fixed schedule that does not wait for answers (open loop: a request is due whether or not the last came), from a
- * client address of its own. A request is served when its {@code 200} and its whole body came within the patience,
- * counted from when it was due (a late start is the server's delay too). What it says is each window's share served
- * and its 99th percentile.
+ * client address of its own. A request is served when its {@code 200} (or the status the caller's page answers) and
+ * its whole body came within the patience, counted from when it was due (a late start is the server's delay too). What
+ * it says is each window's share served and its 99th percentile.
  */
 public final class OpenLoopBystander implements AutoCloseable {
 
@@ -73,6 +73,7 @@ public final class OpenLoopBystander implements AutoCloseable {
 
     private final OkHttpClient base;
     private final Request request;
+    private final int status;
     private final Duration patience;
     private final long started = System.nanoTime();
     private final ScheduledExecutorService schedule = Executors.newSingleThreadScheduledExecutor(daemon("bystander-schedule"));
@@ -80,9 +81,10 @@ public final class OpenLoopBystander implements AutoCloseable {
     private final ConcurrentLinkedQueue<Try> tries = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Long> inFlight = new ConcurrentLinkedQueue<>();
 
-    private OpenLoopBystander(OkHttpClient client, URI url, InetAddress from, Duration patience) {
+    private OpenLoopBystander(OkHttpClient client, URI url, int status, InetAddress from, Duration patience) {
         this.base = client.newBuilder().socketFactory(boundTo(from)).callTimeout(patience).build();
         this.request = new Request.Builder().url(url.toString()).build();
+        this.status = status;
         this.patience = patience;
     }
 
@@ -91,7 +93,12 @@ public final class OpenLoopBystander implements AutoCloseable {
      * connection of its own; {@code client} brings the trust and protocols, its connections are not shared.
      */
     public static OpenLoopBystander start(OkHttpClient client, URI url, InetAddress from, Duration every, Duration patience) {
-        OpenLoopBystander bystander = new OpenLoopBystander(client, url, from, patience);
+        return start(client, url, 200, from, every, patience);
+    }
+
+    /** The same for a page whose own answer is {@code status} (the server check asks for a page that may answer 404). */
+    public static OpenLoopBystander start(OkHttpClient client, URI url, int status, InetAddress from, Duration every, Duration patience) {
+        OpenLoopBystander bystander = new OpenLoopBystander(client, url, status, from, patience);
         bystander.schedule.scheduleAtFixedRate(bystander::ask, 0, every.toNanos(), TimeUnit.NANOSECONDS);
         return bystander;
     }
@@ -106,7 +113,7 @@ public final class OpenLoopBystander implements AutoCloseable {
             try (Response response = fresh.newCall(request).execute()) {
                 response.body().bytes();
                 long took = System.nanoTime() - due;
-                if (response.code() == 200 && took <= patience.toNanos()) {
+                if (response.code() == status && took <= patience.toNanos()) {
                     served = took;
                 }
             } catch (IOException notServed) {

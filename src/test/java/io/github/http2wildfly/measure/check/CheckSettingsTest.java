@@ -17,11 +17,11 @@ import org.junit.jupiter.api.Test;
 class CheckSettingsTest {
 
     @Test
-    void theDefaultsCheckTheUrlWithTheThreeNamedAttacksAndH2spec() {
+    void theDefaultsCheckTheUrlWithTheThreeNamedAttacksRapidResetLastAndH2spec() {
         CheckSettings settings = CheckSettings.read(given("check.url", "https://example.org:8443/app?x=1"));
         assertEquals(URI.create("https://example.org:8443/app?x=1"), settings.url());
         assertEquals(Optional.empty(), settings.clearTextUrl());
-        assertEquals(List.of(Attack.RAPID_RESET, Attack.CONTINUATION_FLOOD, Attack.MADE_YOU_RESET), settings.attacks());
+        assertEquals(List.of(Attack.CONTINUATION_FLOOD, Attack.MADE_YOU_RESET, Attack.RAPID_RESET), settings.attacks());
         assertEquals(Duration.ofSeconds(3), settings.attackTime());
         assertTrue(settings.h2spec());
         assertEquals("/app?x=1", CheckSettings.path(settings.url()));
