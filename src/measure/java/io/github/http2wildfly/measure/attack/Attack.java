@@ -159,7 +159,7 @@ public enum Attack implements Token {
     SLOW_BODIES("slow bodies", "R.U.D.Y.", 100, "streams") {
         @Override
         public Outcome against(Target target) throws IOException, InterruptedException {
-            return new Run(target, this).trickled(2, 1_000_000, Duration.ofSeconds(5));
+            return new Run(target, this).trickled(2, true);
         }
     };
 
@@ -200,6 +200,14 @@ public enum Attack implements Token {
     /** Runs the attack on the target and says what the server did. */
     public abstract Outcome against(Target target) throws IOException, InterruptedException;
 
+    /**
+     * {@link #SLOW_BODIES} gently, as the server check sends them: {@code streams} POSTs on one connection, trickled as it
+     * trickles them, none opened again; it ends when the server has answered, reset or closed them all, or at its time.
+     */
+    public static Outcome slowBodiesOnce(Target target, int streams) throws IOException, InterruptedException {
+        return new Run(target, SLOW_BODIES, streams).trickled(1, false);
+    }
+
     /** As the report names it: "rapid reset". */
     public String label() {
         return label;
@@ -220,14 +228,21 @@ public enum Attack implements Token {
 
         private final Target target;
         private final Attack attack;
+        /** What it sends at most, in the attack's unit: the attack's own scale, or a smaller one of the caller's. */
+        private final long scale;
         private final Instant started = Instant.now();
         private final Instant deadline;
         private final List<RawHttp2> connections = new CopyOnWriteArrayList<>();
         private final Watchdog watchdog;
 
         Run(Target target, Attack attack) {
+            this(target, attack, attack.scale);
+        }
+
+        Run(Target target, Attack attack, long scale) {
             this.target = target;
             this.attack = attack;
+            this.scale = scale;
             this.deadline = started.plus(target.time());
             this.watchdog = new Watchdog(connections, deadline);
         }
@@ -248,7 +263,7 @@ public enum Attack implements Token {
             RawHttp2 connection = open(new Http2Settings());
             long sent = 0;
             try {
-                for (int i = 1; i <= attack.scale && inTime(); i++) {
+                for (int i = 1; i <= scale && inTime(); i++) {
                     step.send(connection, i);
                     if (i % FLUSH_EVERY == 0 && !connection.flush() || connection.closedByTheServer() || connection.goAwayError() >= 0) {
                         break;
@@ -268,7 +283,7 @@ public enum Attack implements Token {
             connection.pauseReading();
             long sent = 0;
             try {
-                for (int i = 1; i <= attack.scale && inTime(); i++) {
+                for (int i = 1; i <= scale && inTime(); i++) {
                     step.send(connection, i);
                     if (i % FLUSH_EVERY == 0 && !connection.flush()) {
                         break;
@@ -291,7 +306,7 @@ public enum Attack implements Token {
                 for (int c = 0; c < count; c++) {
                     RawHttp2 connection = open(ours);
                     List<Integer> opened = new ArrayList<>();
-                    for (int i = 1; i <= attack.scale / count && inTime(); i++) {
+                    for (int i = 1; i <= scale / count && inTime(); i++) {
                         request.send(connection, i);
                         opened.add(stream(i));
                         sent++;
@@ -313,12 +328,14 @@ public enum Attack implements Token {
         }
 
         /**
-         * POSTs over {@code count} connections, each declaring {@code declared} bytes and sent one byte a stream each
-         * {@code every}, for as long as the attack lasts: a stream answered or reset is replaced by a new one, a connection
-         * closed or gone away by a new one with all its streams.
+         * POSTs over {@code count} connections, each declaring 1,000,000 bytes and sent one byte a stream every 5 s, for
+         * as long as the attack lasts; where {@code reopen}, a stream answered or reset is replaced by a new one, a
+         * connection closed or gone away by a new one with all its streams; else it ends once none is left.
          */
-        Outcome trickled(int count, long declared, Duration every) throws IOException, InterruptedException {
-            int perConnection = (int) (attack.scale / count);
+        Outcome trickled(int count, boolean reopen) throws IOException, InterruptedException {
+            long declared = 1_000_000;
+            Duration every = Duration.ofSeconds(5);
+            int perConnection = (int) (scale / count);
             List<RawHttp2> held = new ArrayList<>();
             List<List<Integer>> streams = new ArrayList<>();
             long[] sent = {0};
@@ -332,10 +349,16 @@ public enum Attack implements Token {
                     streams.add(new ArrayList<>());
                 }
                 int[] nextStep = new int[count];
+                Instant nextByte = Instant.now();
                 while (inTime()) {
+                    boolean byteDue = reopen || !Instant.now().isBefore(nextByte); // reopening, each round is a byte's
                     for (int c = 0; c < count; c++) {
                         RawHttp2 connection = held.get(c);
                         if (connection.closedByTheServer() || connection.goAwayError() >= 0) {
+                            if (!reopen) {
+                                streams.get(c).clear();
+                                continue;
+                            }
                             connection = open(new Http2Settings());
                             held.set(c, connection);
                             streams.get(c).clear();
@@ -346,17 +369,25 @@ public enum Attack implements Token {
                             int stream = trickling.get(s);
                             if (connection.resets().containsKey(stream) || connection.awaitStatus(stream, Duration.ZERO).isPresent()) {
                                 trickling.remove(s--);
-                            } else {
+                            } else if (byteDue) {
                                 connection.data(stream, new byte[] {'x'}, false);
                             }
                         }
-                        while (trickling.size() < perConnection) {
+                        while (trickling.size() < perConnection && (reopen || nextStep[c] < perConnection)) {
                             trickling.add(stream(++nextStep[c]));
                             post.send(connection, nextStep[c]);
                         }
                         connection.flush();
                     }
-                    Thread.sleep(Math.max(1, Math.min(every.toMillis(), Duration.between(Instant.now(), deadline).toMillis())));
+                    if (byteDue) {
+                        nextByte = Instant.now().plus(every);
+                    }
+                    if (!reopen && streams.stream().allMatch(List::isEmpty)) {
+                        break; // the server has ended every stream it was sent
+                    }
+                    // without reopening, what the server did is looked at between the bytes too: it ends as soon as it can
+                    Duration pause = reopen ? every : Duration.ofMillis(100);
+                    Thread.sleep(Math.max(1, Math.min(pause.toMillis(), Duration.between(Instant.now(), deadline).toMillis())));
                 }
             } catch (IOException | Http2Exception refused) {
                 // as above: a connection the server would not take, or one it closed under a write
@@ -369,7 +400,7 @@ public enum Attack implements Token {
             long sent = 0;
             RawHttp2 connection = openCrediting();
             int stream = 1;
-            while (sent < attack.scale && inTime()) {
+            while (sent < scale && inTime()) {
                 if (connection.closedByTheServer() || connection.goAwayError() >= 0) {
                     try {
                         connection = openCrediting();
@@ -418,7 +449,7 @@ public enum Attack implements Token {
                     // closed is what we want
                 }
             }
-            return tally.outcome(sent, attack.scale, attack.unit, Duration.between(started, Instant.now()));
+            return tally.outcome(sent, scale, attack.unit, Duration.between(started, Instant.now()));
         }
     }
 

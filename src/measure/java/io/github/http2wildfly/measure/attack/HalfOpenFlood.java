@@ -43,6 +43,20 @@ public final class HalfOpenFlood {
     /** {@code connections} half-open connections to {@code door} from {@code from}, held for {@code time}. */
     public static Held against(InetSocketAddress door, InetAddress from, int connections, Duration time, Duration reopenEvery)
             throws IOException, InterruptedException {
+        return held(door, from, connections, time, reopenEvery, true);
+    }
+
+    /**
+     * The same gently, as the server check sends them: none opened again, so that it ends once the server has closed or
+     * refused them all, or at its time.
+     */
+    public static Held heldOnce(InetSocketAddress door, InetAddress from, int connections, Duration time)
+            throws IOException, InterruptedException {
+        return held(door, from, connections, time, Duration.ofMillis(100), false);
+    }
+
+    private static Held held(InetSocketAddress door, InetAddress from, int connections, Duration time, Duration every, boolean reopen)
+            throws IOException, InterruptedException {
         Instant started = Instant.now();
         Instant deadline = started.plus(time);
         int opened = 0;
@@ -50,7 +64,7 @@ public final class HalfOpenFlood {
         ByteBuffer discard = ByteBuffer.allocate(4_096);
         try (Selector held = Selector.open()) {
             try {
-                while (Instant.now().isBefore(deadline)) {
+                while (Instant.now().isBefore(deadline) && (reopen || opened == 0 || !held.keys().isEmpty())) {
                     held.selectNow();
                     for (Iterator<SelectionKey> readable = held.selectedKeys().iterator(); readable.hasNext(); ) {
                         SelectionKey key = readable.next();
@@ -62,7 +76,7 @@ public final class HalfOpenFlood {
                         }
                     }
                     held.selectNow(); // the cancelled keys leave the selector's count
-                    while (held.keys().size() < connections && Instant.now().isBefore(deadline)) {
+                    while ((reopen ? held.keys().size() : opened) < connections && Instant.now().isBefore(deadline)) {
                         opened++;
                         try {
                             halfOpen(door, from).register(held, SelectionKey.OP_READ);
@@ -70,7 +84,7 @@ public final class HalfOpenFlood {
                             closedOrRefused++;
                         }
                     }
-                    Thread.sleep(Math.max(1, Math.min(reopenEvery.toMillis(), Duration.between(Instant.now(), deadline).toMillis())));
+                    Thread.sleep(Math.max(1, Math.min(every.toMillis(), Duration.between(Instant.now(), deadline).toMillis())));
                 }
             } finally {
                 held.keys().forEach(key -> close((SocketChannel) key.channel()));
