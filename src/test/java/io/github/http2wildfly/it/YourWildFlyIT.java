@@ -5,14 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.http2wildfly.measure.attack.Attack;
+import io.github.http2wildfly.measure.attack.HalfOpenFlood;
+import io.github.http2wildfly.measure.attack.OpenLoopBystander;
+import io.github.http2wildfly.measure.attack.Outcome;
+import io.github.http2wildfly.measure.attack.RawHttp2;
 import io.github.http2wildfly.measure.check.CheckReport;
 import io.github.http2wildfly.measure.check.CopyPage;
 import io.github.http2wildfly.measure.check.Finding;
 import io.github.http2wildfly.measure.check.Grade;
+import io.github.http2wildfly.page.LogoServlet;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +28,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -201,6 +210,77 @@ class YourWildFlyIT {
                 .toList(), report.console());
     }
 
+    /**
+     * The page's read-timeout (10 s) against a POST whose body stops and R.U.D.Y. (the attack suite's slow bodies: 2
+     * connections of 50 streams, one byte a stream every 5 s) for longer than it: the first connection is closed, the
+     * trickle's are not, and its streams hold the task threads (32 on 2 cores) that a bystander at another address needs.
+     */
+    @Test
+    void theReadTimeoutEndsABodyThatStopsButOneThatTricklesAByteEvery5sOutlivesItAndStarvesOthers() throws Exception {
+        Duration readTimeout = Duration.ofMillis(Long.parseLong(pagesValue("read-timeout")));
+        String logo = logo().getPath();
+        try (RawHttp2 stopped = RawHttp2.open(clients.sslContext(), URI.create(https()))) {
+            stopped.awaitSettingsExchanged();
+            stopped.headers(1, stopped.post(logo).set("content-length", "1000000"), false);
+            stopped.flush();
+            Outcome trickle;
+            OpenLoopBystander.Seen seen;
+            try (OpenLoopBystander bystander = bystander()) {
+                trickle = Attack.SLOW_BODIES.against(new Attack.Target(clients.sslContext(), URI.create(https()), logo, logo,
+                        readTimeout.plusSeconds(2)));
+                bystander.close();
+                seen = bystander.seen();
+            }
+            System.out.println("slow bodies against the stock server: " + trickle.summary() + "; the bystander: " + seen);
+            assertTrue(stopped.awaitClosed(Duration.ofSeconds(1)), "a body that stopped, " + readTimeout + " of read-timeout on");
+            assertEquals(0, trickle.closedByTheServer(), "the trickle outlives the read-timeout: " + trickle.summary());
+            assertTrue(seen.availability() < 0.98, "others served beside the trickle: " + seen);
+        }
+    }
+
+    /**
+     * One address's half-open TLS handshakes, one more than max-connections (250 against 200: the page's line with a
+     * smaller number, for a short test), held for longer than the page's read-timeout: the server closes none of them,
+     * and a bystander at another address is answered not once in 5 s while they are held.
+     */
+    @Test
+    void halfOpenHandshakesFromOneAddressPastMaxConnectionsShutEveryoneElseOutAndNoTimeoutEndsThem() throws Exception {
+        Duration readTimeout = Duration.ofMillis(Long.parseLong(pagesValue("read-timeout")));
+        String listener = "/subsystem=undertow/server=default-server/https-listener=https:";
+        whileChanged(listener, "write-attribute(name=max-connections, value=200)",
+                "write-attribute(name=max-connections, value=" + pagesValue("max-connections") + ")", () -> {
+                    HalfOpenFlood.Held held;
+                    OpenLoopBystander.Seen seen;
+                    try (OpenLoopBystander bystander = bystander()) {
+                        held = HalfOpenFlood.heldOnce(new InetSocketAddress("localhost", 8443 + OFFSET), InetAddress.getByName("127.0.0.1"),
+                                250, readTimeout.plusSeconds(2));
+                        bystander.close();
+                        seen = bystander.seen();
+                    }
+                    System.out.println("half-open handshakes against the stock server: " + held + "; the bystander: " + seen);
+                    assertEquals(0, held.closedOrRefused(), held.toString());
+                    assertEquals(0, seen.worstWindow().served(), "a bystander beside " + held + ": " + seen);
+                });
+    }
+
+    private URI logo() {
+        return URI.create(https() + "http2" + LogoServlet.LOGO_PATH);
+    }
+
+    /** The project's bystander: the logo ten times a second from 127.0.0.2, served when it came whole within 1 s. */
+    private OpenLoopBystander bystander() throws IOException {
+        return OpenLoopBystander.start(clients.okHttp(), logo(), InetAddress.getByName("127.0.0.2"), Duration.ofMillis(100),
+                Duration.ofSeconds(1));
+    }
+
+    /** The value the page's limit lines write to the https listener's {@code attribute}. */
+    private static String pagesValue(String attribute) {
+        Matcher value = Pattern.compile("https-listener=https:write-attribute\\(name=" + attribute + ", value=([^)]+)\\)")
+                .matcher(String.join("\n", CopyPage.lines()));
+        assertTrue(value.find(), "the page writes no " + attribute);
+        return value.group(1);
+    }
+
     /** A check that may throw. */
     interface Check {
         void run() throws Exception;
@@ -208,13 +288,17 @@ class YourWildFlyIT {
 
     /** The page's SSL context changed by one operation and reloaded for the check, then changed back and reloaded. */
     private void whileChanged(String change, String back, Check check) throws Exception {
-        String context = "/subsystem=elytron/server-ssl-context=httpsSSC:";
+        whileChanged("/subsystem=elytron/server-ssl-context=httpsSSC:", change, back, check);
+    }
+
+    /** A resource of the server changed by one operation and reloaded for the check, then changed back and reloaded. */
+    private void whileChanged(String resource, String change, String back, Check check) throws Exception {
         try {
-            cli(List.of(context + change, "reload"));
+            cli(List.of(resource + change, "reload"));
             awaitHttps();
             check.run();
         } finally {
-            cli(List.of(context + back, "reload"));
+            cli(List.of(resource + back, "reload"));
             awaitHttps();
         }
     }
