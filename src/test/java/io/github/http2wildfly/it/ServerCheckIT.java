@@ -54,7 +54,7 @@ class ServerCheckIT extends DeployedWarTest {
     }
 
     @Test
-    void door2WithTheDiffsGivesH2ToEveryClientAndLimitsTheNamedAttacks() throws Exception {
+    void door2WithTheDiffsGivesH2ToEveryClientAndLimitsEveryAttack() throws Exception {
         CheckReport report = check("patched", doors.uri(Door.HTTP_2_TLS, "/logos?count=1"), doors.uri(Door.HTTP_1_1, "/logos?count=1"));
         assertEquals(0, report.count(Grade.FAIL), report.console());
         assertPass(report, "ALPN, OkHttp, TLS 1.3 and 1.2 offered", "h2 over TLSv1.3");
@@ -72,6 +72,8 @@ class ServerCheckIT extends DeployedWarTest {
         assertPass(report, "a 64 KiB header over HTTP/1.1", "answered 431");
         assertNamedAttacks(report);
         assertPass(report, "rapid reset (CVE-2023-44487)", "closed after"); // http2-counts-resets-of-complete-requests.diff
+        assertPass(report, "slow bodies (R.U.D.Y.)", "answered 10 × 408"); // the request body guard, after its 5 s of grace
+        assertPass(report, "half-open TLS handshakes", "200 closed or refused by the server"); // the 10 s handshake timeout
         assertTrue(report.on("103 Early Hints and preload").seen().startsWith("no 103 before the answer (200)"), report.console());
         assertEquals(Grade.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), "door 2 advertises no door 4: " + report.console());
         assertEquals("not told (WildFly's default)", report.on("server identity").seen(), report.console());
@@ -88,15 +90,22 @@ class ServerCheckIT extends DeployedWarTest {
         assertPass(report, "ALPN, OkHttp, TLS 1.2 alone", "h2 over TLSv1.2");
         assertEquals(Grade.INFO, report.on("h2c by prior knowledge, OkHttp").verdict(), "no http2 on its plain listen: " + report.console());
         assertPass(report, "rapid reset (CVE-2023-44487)", "GOAWAY");
+        // a POST to a static file: answered 405, and each stream reset (NO_ERROR) without waiting for its body
+        assertPass(report, "slow bodies (R.U.D.Y.)", "reset 10 × NO_ERROR");
+        assertTakenWhole(report, "half-open TLS handshakes"); // held for the check's 12 s
         assertTrue(report.on("server identity").seen().startsWith("Server: nginx/"), report.console());
         assertEquals(Grade.INFO, report.on("HTTP/3 (Alt-Svc)").verdict(), report.console());
     }
 
     @Test
-    void caddyAdvertisesHttp3AndAnswersIt() throws Exception {
+    void caddyAdvertisesHttp3AndAnswersItAndTakesEveryAttackWhileOthersAreServed() throws Exception {
         CheckReport report = check("caddy", URI.create(servers.caddy("/")), null, servers.certificate);
         assertPass(report, "ALPN, the JDK's HttpClient, TLS 1.3 alone", "h2 over TLSv1.3");
         assertPass(report, "HTTP/3 (Alt-Svc)", "h3 answered 200");
+        for (String attack : List.of("slow bodies (R.U.D.Y.)", "half-open TLS handshakes", "CONTINUATION flood (CVE-2024-27316)",
+                "MadeYouReset (CVE-2025-8671)", "rapid reset (CVE-2023-44487)")) {
+            assertTakenWhole(report, attack);
+        }
         assertTrue(report.on("server identity").seen().contains("Caddy"), report.console());
         assertEquals(0, report.count(Grade.FAIL), report.console());
     }

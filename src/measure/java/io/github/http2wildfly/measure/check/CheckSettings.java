@@ -1,13 +1,11 @@
 package io.github.http2wildfly.measure.check;
 
-import io.github.http2wildfly.measure.attack.Attack;
 import io.github.http2wildfly.setting.Token;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -20,8 +18,9 @@ import java.util.Properties;
  * @param url the page checked: https://host[:port]/path (TLS, ALPN, attacks, HTTP/3) or http://… (h2c alone)
  * @param clearTextUrl the same server's http:// URL, for h2c beside an https one; empty when not given
  * @param trust a PEM certificate the check trusts instead of the JDK's authorities (a self-signed server's)
- * @param attacks the named attacks sent, gently (check.attacks: their tokens, or none)
- * @param attackTime how long each attack may last at most
+ * @param attacks the attacks sent, gently, in this order (check.attacks: their tokens, or none)
+ * @param attackTime how long each named attack may last at most
+ * @param holdTime how long slow bodies and half-open handshakes hold what they take
  * @param h2spec whether h2spec's conformance run is part of the check
  * @param reports where the Markdown, HTML and JUnit reports go
  */
@@ -29,16 +28,18 @@ public record CheckSettings(
         URI url,
         Optional<URI> clearTextUrl,
         Optional<Path> trust,
-        List<Attack> attacks,
+        List<CheckedAttack> attacks,
         Duration attackTime,
+        Duration holdTime,
         boolean h2spec,
         Path reports) {
 
     /**
-     * Rapid reset last, as the one a server without its fix cannot end (stock Undertow 2.3.23 takes it whole): the check
-     * stops at the first sign of harm, so the others are seen first.
+     * The held attacks first, which hold a few connections, then the floods; rapid reset last, as the one a server
+     * without its fix cannot end (stock Undertow 2.3.23 takes it whole): the check stops at the first sign of harm, so
+     * the others are seen first.
      */
-    static final String ATTACKS = "continuation-flood,made-you-reset,rapid-reset";
+    static final String ATTACKS = "slow-bodies,half-open-handshakes,continuation-flood,made-you-reset,rapid-reset";
 
     /** The settings the properties give; a property that is missing or wrong is one line of CheckFailure. */
     public static CheckSettings read(Properties given) {
@@ -56,7 +57,8 @@ public record CheckSettings(
                 clearText.isEmpty() ? Optional.empty() : Optional.of(uri("check.http.url", clearText)),
                 trust.isEmpty() ? Optional.empty() : Optional.of(Path.of(trust)),
                 attacks(given.getProperty("check.attacks", ATTACKS)),
-                Duration.ofSeconds(seconds(given.getProperty("check.attack.seconds", "3"))),
+                seconds("check.attack.seconds", given.getProperty("check.attack.seconds", "3")),
+                seconds("check.hold.seconds", given.getProperty("check.hold.seconds", "12")),
                 bool("check.h2spec", given.getProperty("check.h2spec", "true")),
                 reports(given));
     }
@@ -97,29 +99,28 @@ public record CheckSettings(
         }
     }
 
-    private static List<Attack> attacks(String tokens) {
-        List<Attack> attacks = new ArrayList<>();
-        for (String token : tokens.split(",")) {
-            String name = token.strip();
-            if (name.isEmpty() || name.equals("none")) {
-                continue;
-            }
-            attacks.add(Token.find(Attack.class, name).orElseThrow(() -> new CheckFailure("check.attacks=" + tokens + ": '" + name
-                    + "' is not one of none, " + Token.all(Attack.class))));
+    /** The attacks check.attacks names, in its order; none names none. */
+    private static List<CheckedAttack> attacks(String tokens) {
+        try {
+            // none names no attack: found, as nothing
+            return Token.parseAll("check.attacks", tokens,
+                    name -> name.equals("none") ? Optional.of(Optional.<CheckedAttack>empty()) : CheckedAttack.find(name).map(Optional::of),
+                    "none, " + CheckedAttack.all()).stream().flatMap(Optional::stream).toList();
+        } catch (IllegalArgumentException unknown) {
+            throw new CheckFailure(unknown.getMessage());
         }
-        return List.copyOf(attacks);
     }
 
-    private static long seconds(String value) {
+    private static Duration seconds(String name, String value) {
         try {
             long seconds = Long.parseLong(value.strip());
             if (seconds >= 1 && seconds <= 60) {
-                return seconds;
+                return Duration.ofSeconds(seconds);
             }
         } catch (NumberFormatException notANumber) {
             // said below
         }
-        throw new CheckFailure("check.attack.seconds=" + value + " is not a number of seconds from 1 to 60");
+        throw new CheckFailure(name + "=" + value + " is not a number of seconds from 1 to 60");
     }
 
     private static boolean bool(String name, String value) {

@@ -117,7 +117,8 @@ public final class ServerCheck {
             findings.add(Finding.info("the named attacks", !h2 ? noH2 : !settings.tls() ? "not sent: an http:// URL"
                     : "not sent (check.attacks=none)", "they go over TLS, as browsers' HTTP/2 does"));
         } else {
-            findings.addAll(new GentleAttacks(url, trust, status, settings.attackTime(), advice).findings(settings.attacks()));
+            findings.addAll(new GentleAttacks(url, trust, status, settings.attackTime(), settings.holdTime(), advice)
+                    .findings(settings.attacks()));
         }
         if (settings.tls()) {
             findings.add(h2 ? EarlyHints.finding(url, trust, link, advice) : Finding.info("103 Early Hints and preload", noH2, ""));

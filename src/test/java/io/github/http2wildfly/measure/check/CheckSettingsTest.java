@@ -17,12 +17,15 @@ import org.junit.jupiter.api.Test;
 class CheckSettingsTest {
 
     @Test
-    void theDefaultsCheckTheUrlWithTheThreeNamedAttacksRapidResetLastAndH2spec() {
+    void theDefaultsCheckTheUrlWithTheHeldAttacksFirstRapidResetLastAndH2spec() {
         CheckSettings settings = CheckSettings.read(given("check.url", "https://example.org:8443/app?x=1"));
         assertEquals(URI.create("https://example.org:8443/app?x=1"), settings.url());
         assertEquals(Optional.empty(), settings.clearTextUrl());
-        assertEquals(List.of(Attack.CONTINUATION_FLOOD, Attack.MADE_YOU_RESET, Attack.RAPID_RESET), settings.attacks());
+        assertEquals(List.of(CheckedAttack.of(Attack.SLOW_BODIES), CheckedAttack.HALF_OPEN_HANDSHAKES,
+                CheckedAttack.of(Attack.CONTINUATION_FLOOD), CheckedAttack.of(Attack.MADE_YOU_RESET), CheckedAttack.of(Attack.RAPID_RESET)),
+                settings.attacks());
         assertEquals(Duration.ofSeconds(3), settings.attackTime());
+        assertEquals(Duration.ofSeconds(12), settings.holdTime());
         assertTrue(settings.h2spec());
         assertEquals("/app?x=1", CheckSettings.path(settings.url()));
         assertEquals(443, CheckSettings.port(URI.create("https://example.org/")));
@@ -36,6 +39,7 @@ class CheckSettingsTest {
             "check.url; https://example.org:99999/; port 99999 is not from 1 to 65535",
             "check.attacks; rapid-reset,slowloris; check.attacks=rapid-reset,slowloris: 'slowloris' is not one of none, rapid-reset",
             "check.attack.seconds; 0; check.attack.seconds=0 is not a number of seconds from 1 to 60",
+            "check.hold.seconds; 61; check.hold.seconds=61 is not a number of seconds from 1 to 60",
             "check.h2spec; yes; check.h2spec=yes is not true or false",
             "check.trust; /nowhere.pem; check.trust=/nowhere.pem is not a readable file"})
     void aWrongPropertyIsOneLineNamingIt(String name, String value, String said) {
@@ -44,6 +48,14 @@ class CheckSettingsTest {
         CheckFailure failure = assertThrows(CheckFailure.class, () -> CheckSettings.read(given));
         assertTrue(failure.getMessage().contains(said), failure.getMessage());
         assertTrue(!failure.getMessage().contains("\n") && failure.getStackTrace().length == 0, failure.getMessage());
+    }
+
+    @Test
+    void theAttacksGoInTheOrderNamedTheHalfOpenHandshakesAmongThem() {
+        Properties given = given("check.url", "https://example.org/");
+        given.setProperty("check.attacks", "rapid-reset, half-open-handshakes,ping-flood");
+        assertEquals(List.of(CheckedAttack.of(Attack.RAPID_RESET), CheckedAttack.HALF_OPEN_HANDSHAKES, CheckedAttack.of(Attack.PING_FLOOD)),
+                CheckSettings.read(given).attacks());
     }
 
     @Test

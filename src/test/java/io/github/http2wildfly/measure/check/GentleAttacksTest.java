@@ -51,7 +51,8 @@ class GentleAttacksTest {
             assertEquals(Grade.FAIL, finding.verdict(), done.toString());
             assertTrue(finding.seen().contains("others not served meanwhile"), finding.seen());
         }
-        assertEquals(Grade.PASS, GentleAttacks.judge("rapid reset", LIMITED, served(49, 50), true, FIXES).verdict(), "98 % is served enough");
+        assertEquals(Grade.PASS, GentleAttacks.judge("rapid reset", LIMITED, served(49, 50), true, FIXES).verdict(),
+                "98 % is served enough");
     }
 
     @Test
@@ -62,6 +63,17 @@ class GentleAttacksTest {
         assertTrue(limited.toDo().contains("127.0.0.2"), limited.toDo());
         assertEquals(Grade.FAIL, GentleAttacks.judge("half-open TLS handshakes", TAKEN, served(0, 50), false, FIXES).verdict(),
                 "no limit: whoever was not served, the server did not turn the attacker away");
+    }
+
+    @Test
+    void aSlowBodyAnswered408OrEveryStreamResetIsLimitedAnAnswerThatLeavesTheStreamOpenIsNot() {
+        assertTrue(GentleAttacks.Done.ofSlowBodies(streams(10, Map.of("408", 10L), Map.of())).limited(), "the project's guard");
+        assertTrue(GentleAttacks.Done.ofSlowBodies(streams(10, Map.of("405", 10L), Map.of("NO_ERROR", 10L))).limited(),
+                "nginx: answered, and each stream ended without waiting for its body");
+        assertFalse(GentleAttacks.Done.ofSlowBodies(streams(10, Map.of("405", 10L), Map.of())).limited(),
+                "a stock WildFly: answered, and still reading each body to its end");
+        assertFalse(GentleAttacks.Done.ofSlowBodies(streams(10, Map.of("200", 10L), Map.of("NO_ERROR", 1L))).limited(), "one of ten ended");
+        assertFalse(GentleAttacks.Done.ofSlowBodies(streams(10, Map.of(), Map.of())).limited(), "waited for them all");
     }
 
     @Test
