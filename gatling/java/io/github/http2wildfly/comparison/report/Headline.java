@@ -79,7 +79,8 @@ public final class Headline {
         sentence.append(String.format(Locale.ROOT,
                 " The curve: the ratio is %.2f × (loopback seconds)^%.2f, stated from %.2f to %.2f s (%s), through %d points of %d recorded runs (each run at each CPU"
                         + " budget it loaded: [the points](%s)); the run is the unit: intervals cluster-robust by run (CR2), Student's"
-                        + " t on %.1f to %.1f degrees of freedom (Bell and McCaffrey's, from %d runs); the spread between points %.0f %%.",
+                        + " t on %.1f to %.1f degrees of freedom (Bell and McCaffrey's, from %d runs), or the model's own where"
+                        + " that is wider; the spread between points %.0f %%.",
                 Math.exp(curve.ratio().intercept()), curve.ratio().slope(), covered.fastest(), covered.slowest(),
                 String.format(Locale.ROOT, covered.dense() ? "where each end has points of two runs within a factor %.2f of its speed"
                         : "the points' whole range: no two runs' points lie within a factor %.2f of each other", AnswerCurve.NEAR),
