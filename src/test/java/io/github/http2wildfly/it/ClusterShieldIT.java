@@ -49,7 +49,9 @@ class ClusterShieldIT {
     private static final Duration NODE_BACK = Duration.ofSeconds(120);
     /** Longer than the guard's grace many times over, and than the balancer's 30 s request time. */
     private static final Duration SLOW_BODIES = Duration.ofSeconds(60);
-    /** How long after the client left its bodies may still hold a node's thread. */
+    /** Longer than the balancer's 30 s request time. */
+    private static final Duration SHUT_WINDOWS = Duration.ofSeconds(40);
+    /** How long after the client left its bodies or windows may still hold a node's thread. */
     private static final Duration AFTER = Duration.ofSeconds(35);
     /** Longer than twice the handshake timeout (tls.handshake.timeout, 10 s). */
     private static final Duration HALF_OPEN = Duration.ofSeconds(25);
@@ -87,8 +89,30 @@ class ClusterShieldIT {
         }
         System.out.println("slow bodies through the balancer: " + attack.summary() + "; the bystander: " + seen);
         assertTrue(seen.availability() >= 0.98, "the bystander beside the slow bodies: " + seen + "; the attack: " + attack.summary());
-        assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, this::nodeThreadsReadingABody), "node threads still in a body read " + AFTER.toSeconds()
+        assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, () -> nodeThreadsIn(ThreadDumps.BODY_READ)), "node threads still in a body read " + AFTER.toSeconds()
                 + " s after the client left");
+    }
+
+    /**
+     * Zero window (CVE-2019-9517) through the balancer: 400 downloads of the 2 MB tile on a window of 0, held open.
+     * The balancer passes each to a node, whose servlet blocks writing it: without the nodes' share per client (counted
+     * by the X-Forwarded-For the balancer adds) the attacker's streams held every task thread of both nodes.
+     */
+    @Test
+    void oneClientsShutWindowsLeaveAnotherAddressServedAndNoNodeThreadWritingOnceItLeaves() throws Exception {
+        URI logo = cluster.balancer("/http2" + LogoServlet.LOGO_PATH);
+        Outcome attack;
+        OpenLoopBystander.Seen seen;
+        try (OpenLoopBystander bystander = bystander(logo)) {
+            attack = Attack.ZERO_WINDOW.against(new Attack.Target(clients.sslContext(), cluster.balancer("/"), logo.getPath(),
+                    "/http2" + LogoServlet.TILE_2M_PATH, SHUT_WINDOWS));
+            bystander.close();
+            seen = bystander.seen();
+        }
+        System.out.println("zero window through the balancer: " + attack.summary() + "; the bystander: " + seen);
+        assertTrue(seen.availability() >= 0.98, "the bystander beside the zero window: " + seen + "; the attack: " + attack.summary());
+        assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, () -> nodeThreadsIn(ThreadDumps.ANSWER_WRITE)),
+                "node threads still in an answer's write " + AFTER.toSeconds() + " s after the client left");
     }
 
     @Test
@@ -179,12 +203,13 @@ class ClusterShieldIT {
         return OpenLoopBystander.start(clients.okHttp(), url, InetAddress.getByName("127.0.0.2"), Duration.ofMillis(100), Duration.ofSeconds(1));
     }
 
-    private List<String> nodeThreadsReadingABody() throws Exception {
-        List<String> reading = new ArrayList<>();
+    /** The nodes' threads whose stack is in a method of {@code className} now, each with its node's name. */
+    private List<String> nodeThreadsIn(String className) throws Exception {
+        List<String> in = new ArrayList<>();
         for (String node : Cluster.NODES) {
-            ThreadDumps.in(ClusterManagement.execute(cluster, node, ThreadDumps.operation()), ThreadDumps.BODY_READ)
-                    .forEach(thread -> reading.add(node + ": " + thread));
+            ThreadDumps.in(ClusterManagement.execute(cluster, node, ThreadDumps.operation()), className)
+                    .forEach(thread -> in.add(node + ": " + thread));
         }
-        return reading;
+        return in;
     }
 }

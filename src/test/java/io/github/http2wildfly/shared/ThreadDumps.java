@@ -11,6 +11,8 @@ public final class ThreadDumps {
 
     /** The class a servlet's blocking read of a request body waits in. */
     public static final String BODY_READ = "io.undertow.servlet.spec.ServletInputStreamImpl";
+    /** The class a servlet's blocking write of an answer waits in, for a window its client does not open. */
+    public static final String ANSWER_WRITE = "io.undertow.servlet.spec.ServletOutputStreamImpl";
 
     /** Names threads, from one or more servers' dumps. */
     public interface Names {
