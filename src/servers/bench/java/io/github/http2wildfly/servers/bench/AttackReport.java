@@ -6,6 +6,7 @@ import io.github.http2wildfly.servers.cluster.Hop;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -61,14 +62,14 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
         List<String> fronts = rows.stream().map(AttackSuite.Row::front).distinct().toList();
         StringBuilder table = new StringBuilder("Measured ").append(RunFacts.today()).append(" by `").append(command())
                 .append("` ([record](").append(recordLink).append(")). Each cell: what the front did (\"at\": what the attacker")
-                .append(" had sent when it saw it); the open-loop bystander's logos served within 1 s of asked meanwhile; the front's CPU, s; the memory")
+                .append(" had sent when it saw it); the open-loop bystander's logos served within 1 s of asked meanwhile, and its p99 (\"never\" where more than 1 % never came); the front's CPU, s; the memory")
                 .append(" it added at its peak, MiB; † where it did not serve within 30 s after.\n\n| attack | ").append(String.join(" | ", fronts)).append(" |\n|---|")
                 .append("---|".repeat(fronts.size())).append('\n');
         byAttack().forEach((attack, attacked) -> {
             table.append("| ").append(attack.label()).append(" (").append(attack.reference()).append(")");
             for (String front : fronts) {
                 table.append(" | ").append(attacked.stream().filter(row -> row.front().equals(front)).findFirst().map(row ->
-                        row.outcome().brief() + "; " + row.bystander().served() + "/" + row.bystander().asked() + " in 1 s; "
+                        row.outcome().brief() + "; " + row.bystander().served() + "/" + row.bystander().asked() + " in 1 s, p99 " + p99(row) + "; "
                                 + String.format(Locale.ROOT, "%.1f", row.cpuSeconds()) + " s; +" + (row.rssPeakMiB() - row.rssBeforeMiB())
                                 + (row.after().startsWith("no") ? " †" : "")).orElse("not run"));
             }
@@ -83,6 +84,13 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
         Files.writeString(docs.resolve("results").resolve(name), record());
         BLOCK.write(docs.resolve("results.md"), table("results/" + name));
         System.out.println("Recorded in docs/results/" + name + " and docs/results.md");
+    }
+
+    /** The bystander's 99th percentile, in ms or s, or "never" where more than 1 % of its requests never came whole. */
+    private static String p99(AttackSuite.Row row) {
+        Duration p99 = row.bystander().p99();
+        return p99.compareTo(Duration.ofHours(1)) > 0 ? "never"
+                : p99.toMillis() < 1_000 ? p99.toMillis() + " ms" : String.format(Locale.ROOT, "%.1f s", p99.toMillis() / 1000.0);
     }
 
     private Map<Attack, List<AttackSuite.Row>> byAttack() {
