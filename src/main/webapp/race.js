@@ -160,7 +160,7 @@
     race.dataset.bandHigh = judged.high.toFixed(3);
     race.dataset.prediction = judged.inside ? 'inside' : 'outside';
     verdict.textContent = 'This race read ' + judged.ratio.toFixed(2) + ' (HTTP/2 / HTTP/1.1 over TLS, the geometric mean of '
-        + judged.rounds + ' rounds): ' + (judged.inside ? 'inside' : 'outside') + ' the prediction for your browser\u2019s speed, '
+        + judged.rounds + (judged.rounds === 1 ? ' round): ' : ' rounds): ') + (judged.inside ? 'inside' : 'outside') + ' the prediction for your browser\u2019s speed, '
         + judged.low.toFixed(2) + ' to ' + judged.high.toFixed(2) + '.' + (judged.inside ? '' : ' Something here differs from the'
         + ' recorded runs: another browser, a busy machine, or a change in the server (docs/results.md has the points).');
     verdict.hidden = false;
@@ -326,13 +326,29 @@
     problem.hidden = false;
   }
 
+  // The curve's loads each had a fresh browser context: new connections, each with a new congestion window. Before each
+  // of the race's loads the server closes the slow doors' idle connections (idle for 500 ms: the wait), so that the
+  // race measures the same; its answer says each door's connections so far (a test reads them at the start and the end).
+  async function freshConnections(key) {
+    await new Promise(function (settled) { setTimeout(settled, 600); });
+    try {
+      var response = await fetch('network/fresh', {method: 'POST'});
+      if (response.ok) {
+        var accepted = JSON.stringify((await response.json()).accepted);
+        if (key) { race.dataset[key] = accepted; }
+      }
+    } catch (unreachable) {
+      // no slow doors, or the server is gone: the load says so itself
+    }
+  }
+
   async function run(rounds) {
     var results = [];
     race.dataset.state = 'running';
     problem.hidden = true;
     document.getElementById('summary').textContent = '';
     document.getElementById('verdict').hidden = true;
-    ['loopbackMillis', 'predicted', 'raceRatio', 'bandLow', 'bandHigh', 'prediction'].forEach(function (key) { delete race.dataset[key]; });
+    ['loopbackMillis', 'predicted', 'raceRatio', 'bandLow', 'bandHigh', 'prediction', 'connectionsAtStart', 'connectionsAtEnd'].forEach(function (key) { delete race.dataset[key]; });
     lanes.forEach(function (lane) { delete lane.dataset.missing; lane.querySelector('.time').textContent = '\u00a0'; });
     var loads = null;
     if (predictable()) {
@@ -362,6 +378,7 @@
         if (lane.dataset.missing) { continue; }
         status.textContent = 'round ' + round + ' of ' + rounds + ': ' + lane.dataset.label + '\u2026';
         var report;
+        await freshConnections(results.length ? null : 'connectionsAtStart');
         try {
           report = await loadIn(lane);
         } catch (reason) {
@@ -394,6 +411,7 @@
         render(results, rounds);
       }
     }
+    await freshConnections('connectionsAtEnd'); // once more, for the connections the last load made
     summarize(results);
     if (loads !== null) { await judge(results, loads); }
     race.dataset.results = JSON.stringify(results.map(function (r) {

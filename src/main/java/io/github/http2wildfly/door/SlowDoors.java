@@ -172,6 +172,26 @@ public final class SlowDoors implements Closeable {
         }
     }
 
+    /**
+     * Closes every TCP slow door's connections that have carried nothing for {@link #IDLE}, so that a browser's next
+     * load makes new ones, as a fresh browser context does (the race page, before each of its loads, for the same
+     * quantity the recorded curve measures); says how many it closed.
+     */
+    public int closeIdleConnections() {
+        int closed = 0;
+        for (DelayProxy proxy : open.values()) {
+            closed += proxy.closeIdleConnections(IDLE);
+        }
+        return cluster == null ? closed : closed + cluster.closeIdleConnections(IDLE);
+    }
+
+    /** By TCP slow door's name ("HTTP_2_TLS"): the connections it has accepted since it opened; the cluster's as "cluster". */
+    public String connectionsAcceptedJson() {
+        String doors = open.entrySet().stream().map(door -> "\"" + door.getKey().name() + "\":" + door.getValue().connectionsAccepted())
+                .collect(java.util.stream.Collectors.joining(","));
+        return "{" + doors + (cluster == null ? "" : (doors.isEmpty() ? "" : ",") + "\"cluster\":" + cluster.connectionsAccepted()) + "}";
+    }
+
     /** The port of the door's slow twin, empty when that port was taken (or, for door 4, the server has none). */
     public OptionalInt port(Door door) {
         EmulatingProxy proxy = door.overQuic() ? http3 : open.get(door);

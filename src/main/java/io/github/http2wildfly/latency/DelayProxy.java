@@ -190,15 +190,18 @@ public final class DelayProxy implements EmulatingProxy {
 
     /**
      * Closes the connections that have carried nothing for {@code idle}, so that a browser's kept-alive
-     * connections are made anew (at the current round trip) while a connection in use is left alone.
+     * connections are made anew (at the current round trip) while a connection in use is left alone; says how many.
      */
-    public void closeIdleConnections(Duration idle) {
+    public int closeIdleConnections(Duration idle) {
         long now = System.nanoTime();
+        int closed = 0;
         for (Connection connection : connections) {
             if (now - connection.lastActivityNanos > idle.toNanos()) {
                 connection.close();
+                closed++;
             }
         }
+        return closed;
     }
 
     /** Stops listening, closes every connection and waits for every thread of this proxy to end. */

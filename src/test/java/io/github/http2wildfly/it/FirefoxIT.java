@@ -60,7 +60,7 @@ class FirefoxIT extends DeployedWarTest {
     }
 
     @Test
-    void theRacePageRunsInFirefoxAndItsHttp3LaneSaysWhyFirefoxCannotRaceIt() throws IOException {
+    void theRacePageRunsInFirefoxPredictsItsReadersPointAndItsHttp3LaneSaysWhyFirefoxCannotRaceIt() throws IOException {
         long roundTripMillis = Long.parseLong(doors.systemProperties().getProperty("h2demo.slow.rtt"));
         try (HeadlessFirefox firefox = new HeadlessFirefox()) {
             firefox.open(doors.uri(Door.HTTP_2_TLS, "/race").toString());
@@ -85,6 +85,17 @@ class FirefoxIT extends DeployedWarTest {
             assertTrue(lane.startsWith("Not HTTP/3: this browser is Firefox.") && lane.contains("Firefox cannot race it"), lane);
             String mapping = (String) firefox.script("document.getElementById('http3-firefox-mapping').textContent");
             assertEquals("localhost;h3=:" + doors.http3Port(false), mapping, "the preference the page tells a Firefox user to set");
+            RaceVerdict.assertShown(new RaceVerdict.Page() {
+                @Override
+                public String text(String id) {
+                    return String.valueOf(firefox.script("document.getElementById('" + id + "').textContent"));
+                }
+
+                @Override
+                public String raceAttribute(String name) {
+                    return String.valueOf(firefox.script("document.getElementById('race').getAttribute('" + name + "')"));
+                }
+            }, 1);
             System.out.printf("race in Firefox, 1 round: %s%n", firefox.script("document.getElementById('summary').textContent"));
         }
     }

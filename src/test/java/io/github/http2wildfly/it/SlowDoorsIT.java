@@ -9,6 +9,7 @@ import io.github.http2wildfly.door.Door;
 import io.github.http2wildfly.door.NetworkSetting;
 import io.github.http2wildfly.door.SlowNetwork;
 import io.github.http2wildfly.page.ImageSize;
+import io.github.http2wildfly.page.LogoServlet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -20,7 +21,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import okhttp3.ConnectionPool;
 import okhttp3.FormBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
@@ -254,6 +258,46 @@ class SlowDoorsIT extends DeployedWarTest {
             assertEquals("POST", response.header("Allow"));
             assertEquals("the network changes with a POST\n", response.body().string());
         }
+    }
+
+    /** What the race page asks before each load: the slow doors' idle connections closed, so that a load makes its own. */
+    @Test
+    void aPostClosesTheSlowDoorsIdleConnectionsSoTheNextRequestOpensANewOne() throws Exception {
+        OkHttpClient keepsAlive = new TrustedClients().okHttp().newBuilder().connectionPool(new ConnectionPool()).build();
+        String logo = doors.slowUri(Door.HTTP_2_TLS, LogoServlet.LOGO_PATH).toString();
+        try (Response first = keepsAlive.newCall(new Request.Builder().url(logo).build()).execute()) {
+            assertEquals(200, first.code());
+        }
+        Thread.sleep(600); // past the 500 ms that make a connection idle
+        String before = fresh();
+        try (Response second = keepsAlive.newCall(new Request.Builder().url(logo).build()).execute()) {
+            assertEquals(200, second.code());
+        }
+        String after = fresh();
+        long madeBefore = accepted(before, Door.HTTP_2_TLS);
+        assertTrue(before.startsWith("{\"closed\":") && !before.startsWith("{\"closed\":0,"), "the first connection was closed: " + before);
+        assertEquals(madeBefore + 1, accepted(after, Door.HTTP_2_TLS), "the second request came on a new connection: " + before + " then " + after);
+        try (Response get = client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/network/fresh").toString()).build()).execute();
+                Response crossSite = client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/network/fresh").toString())
+                        .header("Sec-Fetch-Site", "cross-site").post(RequestBody.create(new byte[0])).build()).execute()) {
+            assertEquals(405, get.code());
+            assertEquals("the slow doors' idle connections are closed with a POST\n", get.body().string());
+            assertEquals(403, crossSite.code());
+        }
+    }
+
+    private String fresh() throws IOException {
+        try (Response answer = client.newCall(new Request.Builder().url(doors.uri(Door.HTTP_2_TLS, "/network/fresh").toString())
+                .post(RequestBody.create(new byte[0])).build()).execute()) {
+            assertEquals(200, answer.code());
+            return answer.body().string();
+        }
+    }
+
+    private static long accepted(String answer, Door door) {
+        Matcher count = Pattern.compile("\"" + door.name() + "\":(\\d+)").matcher(answer);
+        assertTrue(count.find(), door.name() + " in " + answer);
+        return Long.parseLong(count.group(1));
     }
 
     @Test
