@@ -79,10 +79,12 @@ public final class AttackSuite {
         CheckTrust tls = trusting(bench.keystore(), bench.keystorePassword().toCharArray());
         TlsIdentity identity = TlsIdentity.read(bench.keystore(), bench.keystorePassword().toCharArray(), bench.keystoreAlias());
         List<Row> rows = new ArrayList<>();
+        List<ExternalFront.Kind> fronts = List.of(ExternalFront.Kind.HAPROXY_H2, ExternalFront.Kind.NGINX);
+        fronts.forEach(ExternalFront.Kind::requireInstalled); // before the first front's quarter of an hour, not after it
         try (Cluster cluster = Cluster.start(settings, settings.portOffset(), out.resolve("cluster"), START, List.of())) {
             rows.addAll(attackEach(new Attacked("WildFly, hop " + settings.hop().token() + ", Undertow patched",
                     cluster.balancer(""), cluster.process(Cluster.BALANCER).toHandle()), tls, attacks));
-            for (ExternalFront.Kind kind : List.of(ExternalFront.Kind.HAPROXY_H2, ExternalFront.Kind.NGINX)) {
+            for (ExternalFront.Kind kind : fronts) {
                 try (ExternalFront front = ExternalFront.start(kind, cluster, identity, out.resolve("fronts"))) {
                     cluster.awaitNodes(front.clearTextDoor("/http2/"), Set.copyOf(Cluster.NODES), START);
                     rows.addAll(attackEach(new Attacked(front.name(), front.door(""), front.process()), tls, attacks));

@@ -35,6 +35,13 @@ final class ExternalFront implements Front {
         boolean installed() {
             return Files.isExecutable(binary);
         }
+
+        /** Fails with the package to install where this front's binary is missing: a run checks before it starts anything. */
+        void requireInstalled() {
+            if (!installed()) {
+                throw new IllegalStateException(label + " needs " + binary + " (Debian: apt-get install haproxy nginx-light)");
+            }
+        }
     }
 
     private final Kind kind;
@@ -54,9 +61,7 @@ final class ExternalFront implements Front {
     }
 
     static ExternalFront start(Kind kind, Cluster cluster, TlsIdentity identity, Path directory) throws IOException, InterruptedException {
-        if (!kind.installed()) {
-            throw new IllegalStateException(kind.label + " needs " + kind.binary + " (Debian: apt-get install haproxy nginx-light)");
-        }
+        kind.requireInstalled();
         Path dir = Files.createDirectories(directory.resolve(kind.name().toLowerCase()));
         Path certificate = dir.resolve("front.crt");
         Path key = dir.resolve("front.key");
