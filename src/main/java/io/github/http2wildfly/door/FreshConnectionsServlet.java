@@ -23,13 +23,7 @@ public class FreshConnectionsServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!"POST".equals(request.getMethod())) {
-            response.setHeader("Allow", "POST");
-            PlainText.send(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "the slow doors' idle connections are closed with a POST");
-            return;
-        }
-        if (!SameOrigin.allows(request)) {
-            PlainText.send(response, HttpServletResponse.SC_FORBIDDEN, "the slow doors' connections are closed only from this server's own pages");
+        if (!SameOrigin.postFromOwnPage(request, response, "the slow doors' idle connections are closed")) {
             return;
         }
         SlowDoors doors = SlowDoors.of(getServletContext());

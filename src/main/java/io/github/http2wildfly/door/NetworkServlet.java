@@ -37,14 +37,7 @@ public class NetworkServlet extends HttpServlet {
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!"POST".equals(request.getMethod())) {
-            response.setHeader("Allow", "POST");
-            PlainText.send(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "the network changes with a POST");
-            return;
-        }
-        if (!SameOrigin.allows(request)) {
-            PlainText.send(response, HttpServletResponse.SC_FORBIDDEN,
-                    "the network changes only from this server's own pages");
+        if (!SameOrigin.postFromOwnPage(request, response, "the network changes")) {
             return;
         }
         SlowDoors doors = SlowDoors.of(getServletContext());

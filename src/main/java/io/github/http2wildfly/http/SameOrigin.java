@@ -1,6 +1,8 @@
 package io.github.http2wildfly.http;
 
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 
 /**
  * Whether a request that changes something came from one of the server's own pages: a browser says
@@ -10,6 +12,23 @@ import jakarta.servlet.http.HttpServletRequest;
 public final class SameOrigin {
 
     private SameOrigin() {
+    }
+
+    /**
+     * For a request that changes something: true where it is a POST from one of the server's own pages; otherwise it has
+     * been answered, 405 with {@code Allow: POST} or 403, in one line that names the change ("the network changes").
+     */
+    public static boolean postFromOwnPage(HttpServletRequest request, HttpServletResponse response, String change) throws IOException {
+        if (!"POST".equals(request.getMethod())) {
+            response.setHeader("Allow", "POST");
+            PlainText.send(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, change + " with a POST");
+            return false;
+        }
+        if (!allows(request)) {
+            PlainText.send(response, HttpServletResponse.SC_FORBIDDEN, change + " only from this server's own pages");
+            return false;
+        }
+        return true;
     }
 
     public static boolean allows(HttpServletRequest request) {

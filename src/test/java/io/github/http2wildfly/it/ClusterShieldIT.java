@@ -78,17 +78,8 @@ class ClusterShieldIT {
 
     @Test
     void oneClientsSlowBodiesLeaveAnotherAddressServedAndNoNodeThreadWaitingOnceItLeaves() throws Exception {
-        URI logo = cluster.balancer("/http2" + LogoServlet.LOGO_PATH);
-        Outcome attack;
-        OpenLoopBystander.Seen seen;
-        try (OpenLoopBystander bystander = bystander(logo)) {
-            attack = Attack.SLOW_BODIES.against(new Attack.Target(clients.sslContext(), cluster.balancer("/"), logo.getPath(),
-                    "/http2" + LogoServlet.TILE_2M_PATH, SLOW_BODIES));
-            bystander.close();
-            seen = bystander.seen();
-        }
-        System.out.println("slow bodies through the balancer: " + attack.summary() + "; the bystander: " + seen);
-        assertTrue(seen.availability() >= 0.98, "the bystander beside the slow bodies: " + seen + "; the attack: " + attack.summary());
+        Beside slowBodies = beside(Attack.SLOW_BODIES, SLOW_BODIES);
+        assertTrue(slowBodies.seen().availability() >= 0.98, "the bystander beside the slow bodies: " + slowBodies);
         assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, () -> nodeThreadsIn(ThreadDumps.BODY_READ)), "node threads still in a body read " + AFTER.toSeconds()
                 + " s after the client left");
     }
@@ -100,17 +91,8 @@ class ClusterShieldIT {
      */
     @Test
     void oneClientsShutWindowsLeaveAnotherAddressServedAndNoNodeThreadWritingOnceItLeaves() throws Exception {
-        URI logo = cluster.balancer("/http2" + LogoServlet.LOGO_PATH);
-        Outcome attack;
-        OpenLoopBystander.Seen seen;
-        try (OpenLoopBystander bystander = bystander(logo)) {
-            attack = Attack.ZERO_WINDOW.against(new Attack.Target(clients.sslContext(), cluster.balancer("/"), logo.getPath(),
-                    "/http2" + LogoServlet.TILE_2M_PATH, SHUT_WINDOWS));
-            bystander.close();
-            seen = bystander.seen();
-        }
-        System.out.println("zero window through the balancer: " + attack.summary() + "; the bystander: " + seen);
-        assertTrue(seen.availability() >= 0.98, "the bystander beside the zero window: " + seen + "; the attack: " + attack.summary());
+        Beside zeroWindow = beside(Attack.ZERO_WINDOW, SHUT_WINDOWS);
+        assertTrue(zeroWindow.seen().availability() >= 0.98, "the bystander beside the zero window: " + zeroWindow);
         assertEquals(List.of(), ThreadDumps.onceNoneOrAfter(AFTER, () -> nodeThreadsIn(ThreadDumps.ANSWER_WRITE)),
                 "node threads still in an answer's write " + AFTER.toSeconds() + " s after the client left");
     }
@@ -196,6 +178,27 @@ class ClusterShieldIT {
                 assertEquals(Optional.of("200"), client.awaitStatus(3, Duration.ofSeconds(10)), "the GET after " + field[0]);
                 assertEquals(Http2Error.PROTOCOL_ERROR.code(), client.resets().get(1), field[0] + ": " + client.statuses());
             }
+        }
+    }
+
+    /** What an attack through the balancer did, and what the bystander beside it saw. */
+    private record Beside(Outcome attack, OpenLoopBystander.Seen seen) {
+        @Override
+        public String toString() {
+            return seen + "; the attack: " + attack.summary();
+        }
+    }
+
+    /** One attack through the balancer for {@code time}, the open-loop bystander beside it. */
+    private Beside beside(Attack attack, Duration time) throws Exception {
+        URI logo = cluster.balancer("/http2" + LogoServlet.LOGO_PATH);
+        try (OpenLoopBystander bystander = bystander(logo)) {
+            Outcome outcome = attack.against(new Attack.Target(clients.sslContext(), cluster.balancer("/"), logo.getPath(),
+                    "/http2" + LogoServlet.TILE_2M_PATH, time));
+            bystander.close();
+            Beside beside = new Beside(outcome, bystander.seen());
+            System.out.println(attack.label() + " through the balancer: " + beside);
+            return beside;
         }
     }
 
