@@ -80,10 +80,10 @@ record AttackReport(List<AttackSuite.Row> rows, AttackSettings settings, Hop hop
 
     /** The record in docs/results/DATE-attacks.md and its table on docs/results.md. */
     void recordIn(Path docs) throws IOException {
-        String name = RunFacts.today() + "-attacks.md";
-        Files.writeString(docs.resolve("results").resolve(name), record());
-        BLOCK.write(docs.resolve("results.md"), table("results/" + name));
-        System.out.println("Recorded in docs/results/" + name + " and docs/results.md");
+        Path written = RunFacts.newRecord(docs.resolve("results"), "attacks");
+        Files.writeString(written, record());
+        BLOCK.write(docs.resolve("results.md"), table("results/" + written.getFileName()));
+        System.out.println("Recorded in docs/results/" + written.getFileName() + " and docs/results.md");
     }
 
     /** The bystander's 99th percentile, in ms or s, or "never" where more than 1 % of its requests never came whole. */

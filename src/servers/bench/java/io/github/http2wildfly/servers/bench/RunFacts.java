@@ -19,6 +19,18 @@ public final class RunFacts {
     private RunFacts() {
     }
 
+    /**
+     * The record's file in {@code results} for a run of today: {@code DAY-KIND.md}, or where a run of the same day wrote
+     * that already, {@code DAY-KIND-2.md} and on, so that no record is written over.
+     */
+    public static Path newRecord(Path results, String kind) {
+        String name = today() + "-" + kind;
+        for (int run = 2; Files.exists(results.resolve(name + ".md")); run++) {
+            name = today() + "-" + kind + "-" + run;
+        }
+        return results.resolve(name + ".md");
+    }
+
     /** "2026-12-02". */
     public static String today() {
         return ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE);
