@@ -85,24 +85,31 @@ public final class ClientShare implements HttpHandler {
         }
     }
 
-    private void start(String client, Task task) {
-        task.worker.execute(() -> {
-            try {
-                task.run.run();
-            } finally {
-                Task waiting;
-                synchronized (this) {
-                    Lane lane = lanes.get(client);
-                    waiting = lane.waiting.poll();
-                    if (waiting == null && --lane.running == 0) {
-                        lanes.remove(client);
-                    }
-                }
-                if (waiting != null) {
-                    start(client, waiting);
+    /**
+     * Runs the task on its worker, then, on the same thread, what waits behind it in its address's lane, until none does:
+     * handing each on to the pool instead would wake another thread for every request of a client past its share.
+     */
+    private void start(String client, Task first) {
+        first.worker.execute(() -> {
+            Task task = first;
+            while (task != null) {
+                try {
+                    task.run.run();
+                } finally {
+                    task = next(client);
                 }
             }
         });
+    }
+
+    /** What waits next behind {@code client}'s task that just ended, or null once none does (the address forgotten if idle). */
+    private synchronized Task next(String client) {
+        Lane lane = lanes.get(client);
+        Task waiting = lane.waiting.poll();
+        if (waiting == null && --lane.running == 0) {
+            lanes.remove(client);
+        }
+        return waiting;
     }
 
     /** A request's dispatch, and the worker that runs it. */
