@@ -48,7 +48,7 @@ class OriginRecordTest {
         }
         Map<String, String> seen = new LinkedHashMap<>();
         seen.put("nginx", "200; `cache-control: no-store, no-cache, max-age=0`; TLSv1.3, h2");
-        return new OriginRecord(settings(rounds), FACTS, rows, seen);
+        return new OriginRecord(settings(rounds), FACTS, rows, seen, List.of());
     }
 
     @Test
@@ -82,12 +82,12 @@ class OriginRecordTest {
         List<Sample> none = List.of(new Sample(100_000, 0, 0, 1, 2, 120, 33), new Sample(100_000, 10, 1, 1, 2, 120, 33));
         OriginRecord.Row wildFly = row(Load.MULTIPLEXED_H2, "WildFly, Undertow patched, door 2", 10_000, 150, 2);
         String coarse = new OriginRecord(settings(2), FACTS, List.of(wildFly, new OriginRecord.Row(Load.MULTIPLEXED_H2, "nginx", brief)),
-                Map.of()).table();
+                Map.of(), List.of()).table();
         assertTrue(coarse.contains("| 3 [1, 22] ‡ | — |") && coarse.contains("| 44.37 [9.73, 202.41] ‡ |"), coarse);
         assertTrue(!coarse.contains("the seed's nginx"), "the seed's rows beside the seed's loads alone: " + coarse);
         assertTrue(coarse.contains("\n‡ A run took the server under 100 ms of CPU"), coarse);
         String untold = new OriginRecord(settings(2), FACTS, List.of(wildFly, new OriginRecord.Row(Load.MULTIPLEXED_H2, "nginx", none)),
-                Map.of()).table();
+                Map.of(), List.of()).table();
         assertTrue(untold.contains("| under a tick ‡ |") && untold.contains("| — ‡ |"), untold);
     }
 
@@ -96,7 +96,7 @@ class OriginRecordTest {
         assertEquals("", record(3).caveats(), "three rounds, a load average of 0.42 at the start");
         assertTrue(record(1).caveats().contains("One round: no interval"));
         OriginRecord.Facts busy = new OriginRecord.Facts("2026-12-02", "2 cores", "3.92, 2.75, 3.01", "4.34, 2.89, 3.05", "abc1234", "", 7, 501);
-        OriginRecord onABusyMachine = new OriginRecord(settings(3), busy, List.of(), Map.of());
+        OriginRecord onABusyMachine = new OriginRecord(settings(3), busy, List.of(), Map.of(), List.of());
         assertTrue(onABusyMachine.caveats().contains("The machine was busy when it started"), onABusyMachine.caveats());
         assertTrue(onABusyMachine.block("results/x.md").contains("The machine was busy"));
     }

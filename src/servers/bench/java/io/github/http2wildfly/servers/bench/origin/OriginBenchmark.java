@@ -65,7 +65,8 @@ public final class OriginBenchmark {
             Map<String, String> seen = seen(origins, client);
             rounds("warm-up", settings.warmup(), origins, settings, site, order, out);
             Map<Load, Map<Origin, List<Sample>>> samples = rounds("round", settings.rounds(), origins, settings, site, order, out);
-            OriginRecord record = new OriginRecord(settings, facts(settings, loadAtStart, seed, site), rows(samples, origins), seen);
+            List<CpuProfile> profiles = profiles(origins, settings, site, out);
+            OriginRecord record = new OriginRecord(settings, facts(settings, loadAtStart, seed, site), rows(samples, origins), seen, profiles);
             Files.writeString(out.resolve("servers.md"), record.record());
             System.out.println(record.record());
             if (settings.record()) {
@@ -156,6 +157,23 @@ public final class OriginBenchmark {
             }
         }
         return samples;
+    }
+
+    /** Each WildFly under the load of the goal (the logo multiplexed) for servers.bench.profile requests, profiled (CpuProfile). */
+    private static List<CpuProfile> profiles(List<Origin> origins, OriginSettings settings, SiteCopy site, Path out)
+            throws IOException, InterruptedException {
+        List<CpuProfile> profiles = new ArrayList<>();
+        if (settings.profile() == 0) {
+            return profiles;
+        }
+        Load load = Load.MULTIPLEXED_H2;
+        for (Origin origin : origins.stream().filter(origin -> origin instanceof WildFlyOrigin).toList()) {
+            CpuProfile profile = CpuProfile.of(origin.name() + ", " + origin.door(load.http1()), origin.process(), load.label(), settings.profile(), out,
+                    () -> measure(origin, load, settings.profile(), site, out));
+            System.out.println(profile.markdown());
+            profiles.add(profile);
+        }
+        return profiles;
     }
 
     /** One h2load run, the server's CPU read before and after it; a run with any request not answered 2xx fails the benchmark. */

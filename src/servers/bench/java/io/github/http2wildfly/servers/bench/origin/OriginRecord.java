@@ -3,6 +3,7 @@ package io.github.http2wildfly.servers.bench.origin;
 import io.github.http2wildfly.measure.MarkedBlock;
 import io.github.http2wildfly.measure.statistics.MeanInterval;
 import io.github.http2wildfly.measure.statistics.RatioInterval;
+import io.github.http2wildfly.servers.bench.RunFacts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +23,9 @@ import java.util.stream.Stream;
  * savings, which may be 0 (MeanInterval).
  *
  * @param seen by server: the headers it sent with the logo over HTTP/1.1 and the TLS h2load negotiated with it
+ * @param profiles each WildFly's profile after the rounds, where the run made them (servers.bench.profile)
  */
-record OriginRecord(OriginSettings settings, Facts facts, List<Row> rows, Map<String, String> seen) {
+record OriginRecord(OriginSettings settings, Facts facts, List<Row> rows, Map<String, String> seen, List<CpuProfile> profiles) {
 
     static final String BEGIN = "<!-- servers: written by the servers' benchmark when it records itself (OriginRecord) -->";
     static final String END = "<!-- /servers -->";
@@ -63,7 +65,21 @@ record OriginRecord(OriginSettings settings, Facts facts, List<Row> rows, Map<St
 
     String record() {
         return "# What a request costs WildFly over HTTP/1.1 and HTTP/2, beside nginx and Caddy\n\n" + measured() + caveats() + "\n\n" + method()
-                + "\n\n" + table() + "\n" + seenBy();
+                + "\n\n" + table() + "\n" + seenBy() + profiled();
+    }
+
+    /** Where each WildFly's CPU went, as profiled after the rounds; nothing where no profile was asked for. */
+    private String profiled() {
+        if (profiles.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("\n## Where WildFly's CPU goes\n\nAfter the rounds, each WildFly under the logo multiplexed"
+                + " again, alone: the CPU of each group of its threads from /proc/PID/task/TID/stat (user and kernel), and Flight"
+                + " Recorder's execution samples meanwhile (`jcmd PID JFR.start settings=profile method-profiling=max`: Java frames only, a sample every millisecond), each sample's layer"
+                + " the first frame from the top of its stack that is not plain JDK (CpuProfile). CPU and samples include the"
+                + " profiler's own small cost.\n");
+        profiles.forEach(profile -> md.append('\n').append(profile.markdown()));
+        return md.toString();
     }
 
     /**
@@ -165,14 +181,9 @@ record OriginRecord(OriginSettings settings, Facts facts, List<Row> rows, Map<St
 
     /** Writes docs/results/DATE-servers.md (-2, -3 for a later run of the day) and the table on docs/results.md; the record's path. */
     Path recordIn(Path docs) throws IOException {
-        Path results = docs.resolve("results");
-        String name = facts.day() + "-servers";
-        for (int run = 2; Files.exists(results.resolve(name + ".md")); run++) {
-            name = facts.day() + "-servers-" + run;
-        }
-        Path written = results.resolve(name + ".md");
+        Path written = RunFacts.newRecord(docs.resolve("results"), "servers");
         Files.writeString(written, record());
-        BLOCK.write(docs.resolve("results.md"), block("results/" + name + ".md"));
+        BLOCK.write(docs.resolve("results.md"), block("results/" + written.getFileName()));
         return written;
     }
 

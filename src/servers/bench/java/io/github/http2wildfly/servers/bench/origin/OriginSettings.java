@@ -12,10 +12,11 @@ import java.util.stream.Collectors;
 /**
  * {@code src/servers/servers.properties} as the build filled it into {@code target/servers.properties}, with the
  * command line's {@code -Dservers.bench.*} over its defaults: the measured rounds, the requests each load makes in a
- * round, the warm-up rounds, the servers, the port offset of the project's WildFly (its stock copy's is 100 more), and
- * whether the run records itself; then where the build's files are. A value outside its rule is one line naming it.
+ * round, the warm-up rounds, the servers, the port offset of the project's WildFly (its stock copy's is 100 more),
+ * whether the run records itself, and the requests of the profiled run after the rounds (0: none); then where the build's
+ * files are. A value outside its rule is one line naming it.
  */
-record OriginSettings(int rounds, int requests, int warmup, List<ServerKind> servers, int portOffset, boolean record, Path dir,
+record OriginSettings(int rounds, int requests, int warmup, List<ServerKind> servers, int portOffset, boolean record, int profile, Path dir,
         Path docs, Path server, Path war, Path serverJvm, int httpPort, int httpsPort, int httpsHttp1Port, Path keystore,
         String keystorePassword, String keystoreAlias, Path patches, String wildFlyVersion) {
 
@@ -45,6 +46,7 @@ record OriginSettings(int rounds, int requests, int warmup, List<ServerKind> ser
                 // h2load refuses fewer requests than clients, and the seed's load has 100
                 FilledInSettings.number(given, PREFIX + "requests", 100, 1_000_000), FilledInSettings.number(given, PREFIX + "warmup", 0, 10),
                 servers, FilledInSettings.number(given, PREFIX + "port.offset", 0, 50_000), Boolean.parseBoolean(given.getProperty(PREFIX + "record", "false")),
+                FilledInSettings.number(given, PREFIX + "profile", 0, 10_000_000),
                 Path.of(given.getProperty("report.dir")), Path.of(given.getProperty("docs.dir")), Path.of(given.getProperty("server.dir")),
                 Path.of(given.getProperty("war")), Path.of(given.getProperty("server.jvm")), Integer.parseInt(given.getProperty("http.port")),
                 Integer.parseInt(given.getProperty("https.port")), Integer.parseInt(given.getProperty("https.http1.port")),
@@ -56,6 +58,6 @@ record OriginSettings(int rounds, int requests, int warmup, List<ServerKind> ser
     String command() {
         return "./mvnw package exec:java@servers -D" + PREFIX + "rounds=" + rounds + " -D" + PREFIX + "requests=" + requests + " -D" + PREFIX
                 + "warmup=" + warmup + " -D" + PREFIX + "servers=" + servers.stream().map(Token::token).collect(Collectors.joining(","))
-                + (record ? " -D" + PREFIX + "record=true" : "");
+                + (profile > 0 ? " -D" + PREFIX + "profile=" + profile : "") + (record ? " -D" + PREFIX + "record=true" : "");
     }
 }
