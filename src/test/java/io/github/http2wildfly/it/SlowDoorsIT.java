@@ -343,7 +343,8 @@ class SlowDoorsIT extends DeployedWarTest {
         }
         client.connectionPool().evictAll();
         assertEquals(SLOW_TCP_DOORS, proxyThreadsOnceConnectionsClosed(),
-                "one acceptor per slow door (and the cluster's) after " + REDEPLOYS + " redeploys, nobody connected");
+                () -> "one acceptor per slow door (and the cluster's) after " + REDEPLOYS + " redeploys, nobody connected: "
+                        + doors.threadNames().stream().filter(name -> name.startsWith("delay-proxy-")).toList());
     }
 
     /** The three doors' slow twins and the cluster's slow door (slow.cluster.port), each a TCP delay proxy. */
