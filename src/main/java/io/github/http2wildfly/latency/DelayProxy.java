@@ -338,7 +338,9 @@ public final class DelayProxy implements EmulatingProxy {
                     for (int read; (read = in.read(buffer)) >= 0; ) {
                         lastActivityNanos = System.nanoTime();
                         if (!reserve(room, read)) {
-                            return;
+                            // closed while the writer was still behind: the end below is what lets the writer end too
+                            // (returning here left it waiting for the queue's next chunk for ever)
+                            break;
                         }
                         long segmentsBefore = flow.segments();
                         long lostBefore = flow.lostSegments();
