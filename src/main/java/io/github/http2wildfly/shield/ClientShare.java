@@ -92,11 +92,18 @@ public final class ClientShare implements HttpHandler {
     private void start(String client, Task first) {
         first.worker.execute(() -> {
             Task task = first;
-            while (task != null) {
-                try {
+            try {
+                while (task != null) {
                     task.run.run();
-                } finally {
                     task = next(client);
+                }
+            } finally {
+                if (task != null) {
+                    // the task threw: its end still counts, and what waits behind it goes to the pool, not lost with it
+                    Task after = next(client);
+                    if (after != null) {
+                        start(client, after);
+                    }
                 }
             }
         });
