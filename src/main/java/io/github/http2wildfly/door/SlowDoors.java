@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * The doors again, as if the server were far away: a {@link DelayProxy} in front of each TCP door,
@@ -188,7 +189,7 @@ public final class SlowDoors implements Closeable {
     /** By TCP slow door's name ("HTTP_2_TLS"): the connections it has accepted since it opened; the cluster's as "cluster". */
     public String connectionsAcceptedJson() {
         String doors = open.entrySet().stream().map(door -> "\"" + door.getKey().name() + "\":" + door.getValue().connectionsAccepted())
-                .collect(java.util.stream.Collectors.joining(","));
+                .collect(Collectors.joining(","));
         return "{" + doors + (cluster == null ? "" : (doors.isEmpty() ? "" : ",") + "\"cluster\":" + cluster.connectionsAccepted()) + "}";
     }
 

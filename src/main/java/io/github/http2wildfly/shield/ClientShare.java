@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.Executor;
 import java.util.function.IntUnaryOperator;
+import org.xnio.XnioWorker;
 
 /**
  * No client address holds every task thread: at most a share of the server's task threads runs one address's requests
@@ -47,8 +48,8 @@ public final class ClientShare implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         String client = client(exchange);
-        Executor worker = exchange.getConnection().getWorker();
-        int share = Math.max(1, shareOfThreads.applyAsInt(exchange.getConnection().getWorker().getMXBean().getMaxWorkerPoolSize()));
+        XnioWorker worker = exchange.getConnection().getWorker();
+        int share = Math.max(1, shareOfThreads.applyAsInt(worker.getMXBean().getMaxWorkerPoolSize()));
         exchange.dispatch(task -> submit(client, share, new Task(task, worker)), next);
     }
 
